@@ -1,0 +1,44 @@
+// muster-cli: the headless tool. Each command lives in its own file in app/cli/; this file only dispatches.
+
+#include "app/cli/Commands.h"
+
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Command {
+    const char* name;
+    int (*run)(const muster::cli::Args&);
+    const char* summary;
+};
+
+// One line per command.
+const Command kCommands[] = {
+    {"version", muster::cli::runVersion, "print the version"},
+};
+
+void printUsage(std::ostream& out) {
+    out << "usage: muster-cli <command> [arguments]\n\ncommands:\n";
+    for (const Command& c : kCommands)
+        out << "  " << c.name << std::string(12 - std::strlen(c.name), ' ') << c.summary << "\n";
+    out << "\n'muster-cli <command> --help' describes a command.\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0) {
+        printUsage(argc < 2 ? std::cerr : std::cout);
+        return argc < 2 ? 2 : 0;
+    }
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    for (const Command& c : kCommands)
+        if (std::strcmp(argv[1], c.name) == 0)
+            return c.run(args);
+    std::cerr << "muster-cli: unknown command '" << argv[1] << "'\n";
+    printUsage(std::cerr);
+    return 2;
+}

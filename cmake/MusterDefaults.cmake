@@ -1,0 +1,23 @@
+# Compiler settings shared by every target we own (third-party headers are included as SYSTEM by their packages).
+
+if(MUSTER_SANITIZE)
+  set(MUSTER_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+endif()
+
+function(muster_target_defaults target)
+  target_compile_features(${target} PUBLIC cxx_std_20)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow)
+  if(MUSTER_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(MUSTER_SANITIZE)
+    target_compile_options(${target} PRIVATE ${MUSTER_SANITIZER_FLAGS})
+    target_link_options(${target} PRIVATE ${MUSTER_SANITIZER_FLAGS})
+  endif()
+endfunction()
+
+# Qt-side definitions from STYLE.md: no Qt keywords, no implicit ASCII casts, nothing deprecated before 6.4.
+function(muster_qt_defaults target)
+  muster_target_defaults(${target})
+  target_compile_definitions(${target} PRIVATE QT_NO_KEYWORDS QT_NO_CAST_FROM_ASCII QT_DISABLE_DEPRECATED_BEFORE=0x060400)
+endfunction()

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Muster builds, tests and runs with.
+# Idempotent: when every package is already installed it does nothing and touches no network.
+set -euo pipefail
+
+PACKAGES=(
+  # build
+  cmake g++ make pkg-config git
+  # Qt 6.4 Quick + Controls + Multimedia + Quick Test
+  qt6-declarative-dev qml6-module-qtquick-controls qml6-module-qtquick-templates qml6-module-qtquick-layouts
+  qml6-module-qtquick-window qml6-module-qtqml-workerscript qml6-module-qtquick qml6-module-qtqml
+  qml6-module-qtqml-models qml6-module-qttest qt6-multimedia-dev qml6-module-qtmultimedia gstreamer1.0-plugins-base
+  qml6-module-qtquick-dialogs
+  # vision, storage, formats
+  libopencv-dev libzxing-dev libqrencode-dev libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev
+  # tests and benchmarks
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  # headless display, fonts, PDF rendering for the chit round trip
+  xvfb xauth libgl1-mesa-dri fonts-dejavu-core poppler-utils
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present, nothing to do."
+  exit 0
+fi
+
+echo "install-deps: missing ${#missing[@]} package(s): ${missing[*]}"
+
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  SUDO=(sudo -n)
+else
+  cat >&2 <<MSG
+install-deps: cannot install packages: not root and no password-less sudo.
+Ask an administrator to run, once:
+  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}
+then run this command again.
+MSG
+  exit 2
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "install-deps: installed ${#missing[@]} package(s)."
