@@ -1,0 +1,644 @@
+#include "app/storage/Journal.h"
+
+#include "app/storage/ChainHash.h"
+#include "app/storage/Schema.h"
+#include "app/storage/Sha256.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <SQLiteCpp/Transaction.h>
+#include <fcntl.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+
+#ifndef MUSTER_VERSION
+#define MUSTER_VERSION "unknown"
+#endif
+
+namespace muster::storage {
+
+namespace {
+
+using Json = nlohmann::json;
+
+constexpr int kBusyTimeoutMs = 5000;
+
+// Text of a column with its exact bytes (a tampered value may hold a NUL).
+std::string text(const SQLite::Column& c) {
+    const char* p = static_cast<const char*>(c.getBlob());
+    return p ? std::string(p, static_cast<std::size_t>(c.getBytes())) : std::string();
+}
+
+const char* const kEventColumns =
+    "seq, turn, phase, kind, payload, player, dice_source, time, evidence_hash, prev_hash, hash";
+
+// Reads the columns of kEventColumns. A value the Event cannot hold exactly (an unknown dice source, a turn
+// beyond int) clears *exact, so verify reports it instead of hashing a rounded copy.
+Event readEvent(SQLite::Statement& s, bool* exact = nullptr) {
+    Event e;
+    e.seq = s.getColumn(0).getInt64();
+    const std::int64_t turn = s.getColumn(1).getInt64();
+    e.turn = static_cast<int>(turn);
+    e.phase = text(s.getColumn(2));
+    e.kind = text(s.getColumn(3));
+    e.payloadJson = text(s.getColumn(4));
+    e.player = text(s.getColumn(5));
+    const auto source = diceSourceFromString(text(s.getColumn(6)));
+    if (exact)
+        *exact = source.has_value() && e.turn == turn;
+    e.source = source.value_or(DiceSource::None);
+    e.time = text(s.getColumn(7));
+    e.evidenceHash = text(s.getColumn(8));
+    e.prevHash = text(s.getColumn(9));
+    e.hash = text(s.getColumn(10));
+    return e;
+}
+
+void configureWritable(SQLite::Database& db) {
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL"); // fsync the WAL at every commit: an acknowledged event survives
+                                          // power loss
+    db.exec("PRAGMA foreign_keys = ON");
+}
+
+// fsync a folder so a rename into it is durable.
+void syncDirectory(const std::filesystem::path& dir) {
+    const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
+Result<void> writeNewGame(SQLite::Database& db, const NewGame& newGame, GameInfo& info) {
+    info.ruleSet = newGame.ruleSet;
+    info.houseRulesJson = newGame.houseRulesJson.empty() ? "{}" : newGame.houseRulesJson;
+    info.scenarioJson = newGame.scenarioJson.empty() ? "{}" : newGame.scenarioJson;
+    info.created = newGame.created.empty() ? nowIso8601() : newGame.created;
+    info.musterVersion = newGame.musterVersion.empty() ? MUSTER_VERSION : newGame.musterVersion;
+    info.players = newGame.players;
+    info.genesisHash = genesisHash(info);
+    for (std::size_t i = 0; i < info.players.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (info.players[i].name == info.players[j].name)
+                return Error{"two players are named '" + info.players[i].name + "'"};
+    try {
+        db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
+        if (auto migrated = schema::migrate(db); !migrated)
+            return migrated.error();
+        SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Statement g(db,
+                            "INSERT INTO game(id, rule_set, house_rules, scenario, created, muster_version, "
+                            "genesis_hash) VALUES (1, ?, ?, ?, ?, ?, ?)");
+        g.bind(1, info.ruleSet);
+        g.bind(2, info.houseRulesJson);
+        g.bind(3, info.scenarioJson);
+        g.bind(4, info.created);
+        g.bind(5, info.musterVersion);
+        g.bind(6, info.genesisHash);
+        g.exec();
+        for (std::size_t i = 0; i < info.players.size(); ++i) {
+            SQLite::Statement p(db,
+                                "INSERT INTO players(position, name, side, dice_colour) VALUES (?, ?, ?, ?)");
+            p.bind(1, static_cast<std::int64_t>(i));
+            p.bind(2, info.players[i].name);
+            p.bind(3, info.players[i].side);
+            p.bind(4, info.players[i].diceColour);
+            p.exec();
+        }
+        tx.commit();
+    } catch (const SQLite::Exception& e) {
+        return Error{std::string("cannot write the new game: ") + e.what()};
+    }
+    return {};
+}
+
+Result<GameInfo> readGame(SQLite::Database& db) {
+    GameInfo info;
+    SQLite::Statement g(
+        db, "SELECT rule_set, house_rules, scenario, created, muster_version, genesis_hash FROM game");
+    if (!g.executeStep())
+        return Error{"the game row is missing"};
+    info.ruleSet = text(g.getColumn(0));
+    info.houseRulesJson = text(g.getColumn(1));
+    info.scenarioJson = text(g.getColumn(2));
+    info.created = text(g.getColumn(3));
+    info.musterVersion = text(g.getColumn(4));
+    info.genesisHash = text(g.getColumn(5));
+    SQLite::Statement p(db, "SELECT name, side, dice_colour FROM players ORDER BY position");
+    while (p.executeStep())
+        info.players.push_back({text(p.getColumn(0)), text(p.getColumn(1)), text(p.getColumn(2))});
+    return info;
+}
+
+std::vector<Event> readEvents(SQLite::Database& db) {
+    std::vector<Event> out;
+    SQLite::Statement s(db, std::string("SELECT ") + kEventColumns + " FROM events ORDER BY seq");
+    while (s.executeStep())
+        out.push_back(readEvent(s));
+    SQLite::Statement c(db, "SELECT event_seq, count(*) FROM evidence GROUP BY event_seq ORDER BY event_seq");
+    std::size_t i = 0;
+    while (c.executeStep()) {
+        const std::int64_t seq = c.getColumn(0).getInt64();
+        while (i < out.size() && out[i].seq < seq)
+            ++i;
+        if (i < out.size() && out[i].seq == seq)
+            out[i].evidenceCount = c.getColumn(1).getInt();
+    }
+    return out;
+}
+
+// Inserts one event with its evidence; the caller holds the write transaction.
+Event insertEvent(SQLite::Database& db, const GameInfo& game, const EventDraft& draft) {
+    Event e;
+    e.prevHash = game.genesisHash;
+    {
+        SQLite::Statement last(db, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+        if (last.executeStep()) {
+            e.seq = last.getColumn(0).getInt64();
+            e.prevHash = text(last.getColumn(1));
+        }
+    }
+    e.seq += 1;
+    e.turn = draft.turn;
+    e.phase = draft.phase;
+    e.kind = draft.kind;
+    e.payloadJson = draft.payloadJson;
+    e.player = draft.player;
+    e.source = draft.source;
+    e.time = draft.time.empty() ? nowIso8601() : draft.time;
+    std::vector<Evidence> evidence;
+    for (std::size_t i = 0; i < draft.evidence.size(); ++i)
+        evidence.push_back({e.seq, static_cast<int>(i), draft.evidence[i].jpeg,
+                            draft.evidence[i].detectionsJson,
+                            Sha256::hexOf(draft.evidence[i].jpeg.data(), draft.evidence[i].jpeg.size())});
+    e.evidenceHash = evidenceHash(evidence);
+    e.evidenceCount = static_cast<int>(evidence.size());
+    e.hash = eventHash(e);
+
+    SQLite::Statement ins(db, std::string("INSERT INTO events(") + kEventColumns +
+                                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    ins.bind(1, e.seq);
+    ins.bind(2, e.turn);
+    ins.bind(3, e.phase);
+    ins.bind(4, e.kind);
+    ins.bind(5, e.payloadJson);
+    ins.bind(6, e.player);
+    ins.bind(7, std::string(toString(e.source)));
+    ins.bind(8, e.time);
+    ins.bind(9, e.evidenceHash);
+    ins.bind(10, e.prevHash);
+    ins.bind(11, e.hash);
+    ins.exec();
+    for (const Evidence& ev : evidence) {
+        SQLite::Statement p(db, "INSERT INTO evidence(event_seq, idx, jpeg, detections, photo_hash) "
+                                "VALUES (?, ?, ?, ?, ?)");
+        p.bind(1, ev.eventSeq);
+        p.bind(2, ev.index);
+        p.bind(3, ev.jpeg.data(), static_cast<int>(ev.jpeg.size()));
+        p.bind(4, ev.detectionsJson);
+        p.bind(5, ev.photoHash);
+        p.exec();
+    }
+    return e;
+}
+
+Result<void> checkDraft(const EventDraft& d) {
+    if (d.kind.empty())
+        return Error{"an event needs a kind"};
+    if (!Json::accept(d.payloadJson))
+        return Error{"the payload of a '" + d.kind + "' event is not valid JSON"};
+    if (d.kind == kind::Dice) {
+        if (auto faces = facesOf(d.payloadJson); !faces)
+            return faces.error();
+        if (d.source == DiceSource::None || d.source == DiceSource::Override)
+            return Error{"a dice event needs its source: camera, typed or virtual"};
+    }
+    for (const EvidenceDraft& ev : d.evidence)
+        if (!Json::accept(ev.detectionsJson))
+            return Error{"the detections of a photo are not valid JSON"};
+    return {};
+}
+
+std::string seqText(std::int64_t seq) {
+    return "event " + std::to_string(seq);
+}
+
+} // namespace
+
+std::string_view toString(DiceSource source) {
+    switch (source) {
+    case DiceSource::None:
+        return "";
+    case DiceSource::Camera:
+        return "camera";
+    case DiceSource::Typed:
+        return "typed";
+    case DiceSource::Virtual:
+        return "virtual";
+    case DiceSource::Override:
+        return "override";
+    }
+    return "";
+}
+
+std::optional<DiceSource> diceSourceFromString(std::string_view t) {
+    for (DiceSource s :
+         {DiceSource::None, DiceSource::Camera, DiceSource::Typed, DiceSource::Virtual, DiceSource::Override})
+        if (toString(s) == t)
+            return s;
+    return std::nullopt;
+}
+
+std::string nowIso8601() {
+    const auto now = std::chrono::system_clock::now();
+    const std::time_t secs = std::chrono::system_clock::to_time_t(now);
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+    std::tm utc{};
+    gmtime_r(&secs, &utc);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
+                  utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(ms));
+    return buf;
+}
+
+Result<std::vector<int>> facesOf(const std::string& payloadJson) {
+    const Json j = Json::parse(payloadJson, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("faces") || !j["faces"].is_array())
+        return Error{"a dice payload needs a \"faces\" array"};
+    std::vector<int> faces;
+    for (const Json& f : j["faces"]) {
+        if (!f.is_number_integer())
+            return Error{"dice faces must be integers"};
+        faces.push_back(f.get<int>());
+    }
+    return faces;
+}
+
+Result<std::vector<EffectiveInput>> foldEffective(const std::vector<Event>& events) {
+    std::vector<EffectiveInput> inForce; // a stack: undo and override only ever touch its top
+    for (const Event& e : events) {
+        if (e.kind == kind::Answer || e.kind == kind::Dice) {
+            inForce.push_back({e, std::nullopt, std::nullopt});
+            continue;
+        }
+        if (e.kind != kind::Undo && e.kind != kind::Override)
+            continue; // other kinds (notes) do not feed the rules
+        const Json p = Json::parse(e.payloadJson, nullptr, false);
+        if (p.is_discarded() || !p.is_object() || !p.contains("target") || !p["target"].is_number_integer())
+            return Error{seqText(e.seq) + ": " + e.kind + " without a numeric \"target\""};
+        const std::int64_t target = p["target"].get<std::int64_t>();
+        if (inForce.empty() || inForce.back().event.seq != target)
+            return Error{seqText(e.seq) + ": " + e.kind + " of " + seqText(target) +
+                         ", which is not the latest input still in force"};
+        EffectiveInput& top = inForce.back();
+        if (e.kind == kind::Undo) {
+            if (top.event.kind != kind::Answer)
+                return Error{seqText(e.seq) + ": undo of dice " + seqText(target) +
+                             "; a dice result can only be overridden"};
+            inForce.pop_back();
+            continue;
+        }
+        if (top.event.kind != kind::Dice)
+            return Error{seqText(e.seq) + ": override of " + seqText(target) +
+                         ", which is not a dice result"};
+        auto current = top.overriddenFaces ? Result<std::vector<int>>(*top.overriddenFaces)
+                                           : facesOf(top.event.payloadJson);
+        if (!current)
+            return Error{seqText(target) + ": " + current.message()};
+        auto oldFaces = p.contains("old") ? facesOf(Json{{"faces", p["old"]}}.dump()) : facesOf("{}");
+        auto newFaces = p.contains("new") ? facesOf(Json{{"faces", p["new"]}}.dump()) : facesOf("{}");
+        if (!oldFaces || !newFaces)
+            return Error{seqText(e.seq) + ": override needs integer arrays \"old\" and \"new\""};
+        if (*oldFaces != *current)
+            return Error{seqText(e.seq) + ": override's \"old\" faces differ from " + seqText(target) + "'s"};
+        top.overriddenFaces = *newFaces;
+        top.overrideSeq = e.seq;
+    }
+    return inForce;
+}
+
+Journal::Journal(Journal&&) noexcept = default;
+Journal& Journal::operator=(Journal&&) noexcept = default;
+Journal::~Journal() = default;
+
+Result<Journal> Journal::create(const std::string& path, const NewGame& game) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(path, ec))
+        return Error{path + " already exists; open it to resume, or choose another name"};
+    const fs::path target(path);
+    const fs::path building = target.string() + ".creating";
+    fs::remove(building, ec);
+    fs::remove(building.string() + "-journal", ec);
+    try {
+        {
+            // Built with a rollback journal, closed, then renamed: the game file appears complete or not at
+            // all.
+            SQLite::Database db(building.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
+                                kBusyTimeoutMs);
+            db.exec("PRAGMA synchronous = FULL");
+            GameInfo info;
+            if (auto written = writeNewGame(db, game, info); !written) {
+                fs::remove(building, ec);
+                return Error{path + ": " + written.message()};
+            }
+        }
+        fs::rename(building, target);
+        syncDirectory(target.parent_path());
+    } catch (const std::exception& e) {
+        fs::remove(building, ec);
+        return Error{path + ": cannot create the game file: " + e.what()};
+    }
+    return open(path, {OpenMode::ReadWrite, false});
+}
+
+Result<Journal> Journal::createInMemory(const NewGame& game) {
+    try {
+        auto db =
+            std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        GameInfo info;
+        if (auto written = writeNewGame(*db, game, info); !written)
+            return written.error();
+        return finishOpen(std::move(db), ":memory:", false);
+    } catch (const SQLite::Exception& e) {
+        return Error{std::string("cannot create an in-memory journal: ") + e.what()};
+    }
+}
+
+Result<Journal> Journal::open(const std::string& path, OpenOptions options) {
+    if (auto header = schema::checkFileHeader(path); !header)
+        return header.error();
+    int fileVersion = 0;
+    try {
+        // Validation touches the file read-only, so a file we refuse is left exactly as it was.
+        auto ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+        auto valid = schema::validate(*ro, path, options.integrityCheck);
+        if (!valid)
+            return valid.error();
+        fileVersion = *valid;
+        if (options.mode == OpenMode::ReadOnly)
+            return finishOpen(std::move(ro), path, true);
+    } catch (const SQLite::Exception& e) {
+        return Error{path + " cannot be opened: " + e.what()};
+    }
+    try {
+        auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
+        configureWritable(*db);
+        if (fileVersion < schema::kCurrentVersion)
+            if (auto migrated = schema::migrate(*db); !migrated)
+                return Error{path + ": " + migrated.message()};
+        return finishOpen(std::move(db), path, false);
+    } catch (const SQLite::Exception& e) {
+        return Error{path + " cannot be opened for writing: " + e.what()};
+    }
+}
+
+Result<Journal> Journal::finishOpen(std::unique_ptr<SQLite::Database> db, std::string path, bool readOnly) {
+    Journal j;
+    try {
+        auto game = readGame(*db);
+        if (!game)
+            return Error{path + ": " + game.message()};
+        j.m_game = std::move(game.value());
+        j.m_version = schema::version(*db);
+    } catch (const SQLite::Exception& e) {
+        return Error{path + " cannot be read: " + e.what()};
+    }
+    j.m_db = std::move(db);
+    j.m_path = std::move(path);
+    j.m_readOnly = readOnly;
+    return j;
+}
+
+Result<Event> Journal::append(const EventDraft& draft) {
+    if (draft.kind == kind::Undo || draft.kind == kind::Override)
+        return Error{"undo and override events are appended with appendUndo() and appendOverride()"};
+    if (draft.source == DiceSource::Override)
+        return Error{"only an override event has the source 'override'"};
+    if (auto ok = checkDraft(draft); !ok)
+        return ok.error();
+    return appendChecked(draft);
+}
+
+Result<Event> Journal::appendChecked(const EventDraft& draft) {
+    if (m_readOnly)
+        return Error{m_path + " is open read-only"};
+    try {
+        SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        Event e = insertEvent(*m_db, m_game, draft);
+        tx.commit(); // WAL + synchronous=FULL: durable once this returns
+        return e;
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": the event was not recorded: " + e.what()};
+    }
+}
+
+namespace {
+
+// The input an undo or override may touch: the latest one still in force, which must be target. Runs inside
+// the caller's write transaction so nothing can slip in between the check and the append.
+Result<EffectiveInput> latestInForce(SQLite::Database& db, std::int64_t target, const std::string& verb,
+                                     const std::string& done) {
+    auto inForce = foldEffective(readEvents(db));
+    if (!inForce)
+        return inForce.error();
+    if (inForce->empty())
+        return Error{"there is nothing to " + verb};
+    if (inForce->back().event.seq != target)
+        return Error{"only the latest input still in force (" + seqText(inForce->back().event.seq) +
+                     ") can be " + done + ", not " + seqText(target)};
+    return inForce->back();
+}
+
+} // namespace
+
+Result<Event> Journal::appendUndo(std::int64_t target, const std::string& player, const std::string& reason) {
+    if (m_readOnly)
+        return Error{m_path + " is open read-only"};
+    try {
+        SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        auto top = latestInForce(*m_db, target, "undo", "undone");
+        if (!top)
+            return top.error();
+        if (top->event.kind != kind::Answer)
+            return Error{seqText(target) + " is a dice result: it cannot be undone, only overridden"};
+        EventDraft d;
+        d.turn = top->event.turn;
+        d.phase = top->event.phase;
+        d.kind = kind::Undo;
+        d.payloadJson = Json{{"target", target}, {"reason", reason}}.dump();
+        d.player = player;
+        Event e = insertEvent(*m_db, m_game, d);
+        tx.commit();
+        return e;
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": the undo was not recorded: " + e.what()};
+    }
+}
+
+Result<Event> Journal::appendOverride(std::int64_t target, const std::string& player,
+                                      const std::string& reason, const std::vector<int>& newFaces,
+                                      std::vector<EvidenceDraft> evidence) {
+    if (m_readOnly)
+        return Error{m_path + " is open read-only"};
+    if (player.empty())
+        return Error{"an override must say who made it"};
+    if (reason.empty())
+        return Error{"an override must give a reason"};
+    try {
+        SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        auto top = latestInForce(*m_db, target, "override", "overridden");
+        if (!top)
+            return top.error();
+        if (top->event.kind != kind::Dice)
+            return Error{seqText(target) + " is not a dice result"};
+        auto old = top->overriddenFaces ? Result<std::vector<int>>(*top->overriddenFaces)
+                                        : facesOf(top->event.payloadJson);
+        if (!old)
+            return old.error();
+        if (newFaces.size() != old->size())
+            return Error{"the override has " + std::to_string(newFaces.size()) + " dice but " +
+                         seqText(target) + " rolled " + std::to_string(old->size())};
+        EventDraft d;
+        d.turn = top->event.turn;
+        d.phase = top->event.phase;
+        d.kind = kind::Override;
+        d.payloadJson = Json{{"target", target}, {"reason", reason}, {"old", *old}, {"new", newFaces}}.dump();
+        d.player = player;
+        d.source = DiceSource::Override;
+        d.evidence = std::move(evidence);
+        Event e = insertEvent(*m_db, m_game, d);
+        tx.commit();
+        return e;
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": the override was not recorded: " + e.what()};
+    }
+}
+
+std::int64_t Journal::eventCount() const {
+    return m_db->execAndGet("SELECT count(*) FROM events").getInt64();
+}
+
+Result<std::vector<Event>> Journal::events() const {
+    try {
+        return readEvents(*m_db);
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": cannot read the events: " + e.what()};
+    }
+}
+
+Result<std::vector<Evidence>> Journal::evidence(std::int64_t seq) const {
+    try {
+        std::vector<Evidence> out;
+        SQLite::Statement s(*m_db, "SELECT event_seq, idx, jpeg, detections, photo_hash FROM evidence "
+                                   "WHERE event_seq = ? ORDER BY idx");
+        s.bind(1, seq);
+        while (s.executeStep()) {
+            Evidence ev;
+            ev.eventSeq = s.getColumn(0).getInt64();
+            ev.index = s.getColumn(1).getInt();
+            const auto* bytes = static_cast<const std::uint8_t*>(s.getColumn(2).getBlob());
+            ev.jpeg.assign(bytes, bytes + s.getColumn(2).getBytes());
+            ev.detectionsJson = text(s.getColumn(3));
+            ev.photoHash = text(s.getColumn(4));
+            out.push_back(std::move(ev));
+        }
+        return out;
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": cannot read the evidence of " + seqText(seq) + ": " + e.what()};
+    }
+}
+
+Result<std::vector<EffectiveInput>> Journal::effectiveInputs() const {
+    auto all = events();
+    if (!all)
+        return all.error();
+    return foldEffective(*all);
+}
+
+VerifyReport Journal::verify() const {
+    VerifyReport r;
+    auto fail = [&r](std::optional<std::int64_t> seq, std::string problem) {
+        r.ok = false;
+        r.firstBadSeq = seq;
+        r.problem = std::move(problem);
+        return r;
+    };
+    try {
+        auto game = readGame(*m_db);
+        if (!game)
+            return fail(std::nullopt, game.message());
+        if (genesisHash(*game) != game->genesisHash)
+            return fail(std::nullopt, "the game header or the player list was changed after the game began");
+
+        SQLite::Statement events(*m_db, std::string("SELECT ") + kEventColumns + " FROM events ORDER BY seq");
+        SQLite::Statement photos(*m_db, "SELECT event_seq, idx, jpeg, detections, photo_hash FROM evidence "
+                                        "ORDER BY event_seq, idx");
+        bool photoPending = photos.executeStep();
+        std::string prev = game->genesisHash;
+        std::int64_t expectedSeq = 1;
+        std::vector<Event> all;
+        while (events.executeStep()) {
+            bool exact = true;
+            Event e = readEvent(events, &exact);
+            const std::string where = seqText(e.seq);
+            if (e.seq != expectedSeq)
+                return fail(e.seq, "expected " + seqText(expectedSeq) + " but found " + where +
+                                       " (an event is missing or renumbered)");
+            if (!exact)
+                return fail(e.seq, where + " has an unknown dice source or an impossible turn number");
+            std::vector<Evidence> mine;
+            while (photoPending && photos.getColumn(0).getInt64() <= e.seq) {
+                Evidence ev;
+                ev.eventSeq = photos.getColumn(0).getInt64();
+                const std::int64_t index = photos.getColumn(1).getInt64();
+                ev.index = static_cast<int>(index);
+                const auto* bytes = static_cast<const std::uint8_t*>(photos.getColumn(2).getBlob());
+                ev.jpeg.assign(bytes, bytes + photos.getColumn(2).getBytes());
+                ev.detectionsJson = text(photos.getColumn(3));
+                ev.photoHash = text(photos.getColumn(4));
+                if (ev.eventSeq < e.seq)
+                    return fail(e.seq, "a photo is filed under event " + std::to_string(ev.eventSeq) +
+                                           ", which does not exist");
+                if (index != static_cast<std::int64_t>(mine.size()))
+                    return fail(e.seq,
+                                where + ": photo numbering is broken (index " + std::to_string(index) + ")");
+                if (Sha256::hexOf(ev.jpeg.data(), ev.jpeg.size()) != ev.photoHash)
+                    return fail(e.seq, where + ": photo " + std::to_string(ev.index) +
+                                           " does not match its recorded hash");
+                mine.push_back(std::move(ev));
+                ++r.evidenceCount;
+                photoPending = photos.executeStep();
+            }
+            if (evidenceHash(mine) != e.evidenceHash)
+                return fail(e.seq, where + ": its evidence (photos or detections) does not match its hash");
+            if (e.prevHash != prev)
+                return fail(e.seq, where + ": prev_hash does not match the hash of the event before it");
+            if (eventHash(e) != e.hash)
+                return fail(e.seq, where + ": its content does not match its hash");
+            prev = e.hash;
+            ++expectedSeq;
+            ++r.eventCount;
+            all.push_back(std::move(e));
+        }
+        if (photoPending)
+            return fail(std::nullopt, "a photo is filed under event " +
+                                          std::to_string(photos.getColumn(0).getInt64()) +
+                                          ", after the last event");
+        if (auto folded = foldEffective(all); !folded) {
+            const std::string message = folded.message();
+            return fail(std::nullopt, message);
+        }
+    } catch (const SQLite::Exception& e) {
+        return fail(std::nullopt, std::string("the file cannot be read to the end: ") + e.what());
+    }
+    return r;
+}
+
+} // namespace muster::storage

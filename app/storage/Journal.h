@@ -1,0 +1,89 @@
+#pragma once
+
+// The game journal: one .muster SQLite file, append-only, hash-chained. State is a fold over its events; the
+// journal itself knows nothing of the rules, only of events, their evidence photos, undo and override.
+
+#include "app/storage/JournalTypes.h"
+#include "app/storage/Result.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace SQLite {
+class Database;
+}
+
+namespace muster::storage {
+
+enum class OpenMode { ReadOnly, ReadWrite };
+
+struct OpenOptions {
+    OpenMode mode = OpenMode::ReadWrite;
+    bool integrityCheck = true; // PRAGMA quick_check before use (reads every page)
+};
+
+class Journal {
+public:
+    // Writes a new game file atomically (built beside it, then renamed). Refuses an existing path.
+    static Result<Journal> create(const std::string& path, const NewGame& game);
+    // A journal in memory, for tests.
+    static Result<Journal> createInMemory(const NewGame& game);
+    // Validates the file read-only first (header, application_id, version, tables, integrity); a refused file
+    // is never written. ReadWrite then reopens it, switches to WAL with synchronous=FULL and migrates old
+    // versions.
+    static Result<Journal> open(const std::string& path, OpenOptions options = {});
+
+    Journal(Journal&&) noexcept;
+    Journal& operator=(Journal&&) noexcept;
+    ~Journal();
+
+    const GameInfo& game() const { return m_game; }
+    const std::string& path() const { return m_path; }
+    bool readOnly() const { return m_readOnly; }
+    int schemaVersion() const { return m_version; }
+
+    // Appends one event (and its evidence) in one transaction; returns only after the commit, so a returned
+    // event survives a crash. Refuses undo and override drafts: use the dedicated calls.
+    Result<Event> append(const EventDraft& draft);
+    // Undo of a decision: target must be the latest input still in force and an answer (dice cannot be
+    // undone).
+    Result<Event> appendUndo(std::int64_t target, const std::string& player, const std::string& reason);
+    // Replaces the faces of a dice event: target must be the latest input still in force and a dice event.
+    // The override records who (player), why (reason), the old and the new faces.
+    Result<Event> appendOverride(std::int64_t target, const std::string& player, const std::string& reason,
+                                 const std::vector<int>& newFaces, std::vector<EvidenceDraft> evidence = {});
+
+    std::int64_t eventCount() const;
+    Result<std::vector<Event>> events() const; // every event in seq order, no photo bytes
+    Result<std::vector<Evidence>> evidence(std::int64_t seq) const; // the photos of one event
+    // The inputs that still count, in order, with overrides applied. Fails if undo/override records are
+    // malformed.
+    Result<std::vector<EffectiveInput>> effectiveInputs() const;
+
+    // Recomputes the whole chain from the stored bytes (photos included) and names the first event that
+    // differs.
+    VerifyReport verify() const;
+
+private:
+    Journal() = default;
+    static Result<Journal> finishOpen(std::unique_ptr<SQLite::Database> db, std::string path, bool readOnly);
+    Result<Event> appendChecked(const EventDraft& draft);
+
+    std::unique_ptr<SQLite::Database> m_db;
+    std::string m_path;
+    GameInfo m_game;
+    bool m_readOnly = false;
+    int m_version = 0;
+};
+
+// Folds events into the inputs still in force: drops undone answers, applies overrides. Used by the journal
+// and by verify; an error names the first undo/override that does not fit the rules above.
+Result<std::vector<EffectiveInput>> foldEffective(const std::vector<Event>& events);
+
+// The faces a dice payload carries ({"faces": [..]}), or an error.
+Result<std::vector<int>> facesOf(const std::string& payloadJson);
+
+std::string nowIso8601();
+
+} // namespace muster::storage

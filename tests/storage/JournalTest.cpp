@@ -1,0 +1,418 @@
+// The journal: append and reopen, undo and override, migrations, and refusal of files that are not ours.
+
+#include "TestFiles.h"
+#include "app/storage/ChainHash.h"
+#include "app/storage/Schema.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace muster::storage;
+using namespace muster::storage::test;
+
+TEST(Journal, InMemoryAppendAssignsSeqAndChainsHashes) {
+    auto j = Journal::createInMemory(sampleGame());
+    ASSERT_TRUE(j) << j.message();
+    auto a = j->append(answerDraft(1, "MOVE"));
+    ASSERT_TRUE(a) << a.message();
+    auto b = j->append(diceDraft(1, {2, 6}, 1));
+    ASSERT_TRUE(b) << b.message();
+    EXPECT_EQ(a->seq, 1);
+    EXPECT_EQ(b->seq, 2);
+    EXPECT_EQ(a->prevHash, j->game().genesisHash);
+    EXPECT_EQ(b->prevHash, a->hash);
+    EXPECT_EQ(a->hash, eventHash(*a));
+    EXPECT_FALSE(b->evidenceHash.empty());
+    EXPECT_TRUE(a->evidenceHash.empty());
+    const VerifyReport r = j->verify();
+    EXPECT_TRUE(r.ok) << r.problem;
+    EXPECT_EQ(r.eventCount, 2);
+    EXPECT_EQ(r.evidenceCount, 1);
+}
+
+TEST(Journal, RejectsMalformedDrafts) {
+    auto j = Journal::createInMemory(sampleGame());
+    ASSERT_TRUE(j);
+    EventDraft noKind = answerDraft(1, "x");
+    noKind.kind.clear();
+    EXPECT_FALSE(j->append(noKind));
+    EventDraft badJson = answerDraft(1, "x");
+    badJson.payloadJson = "{not json";
+    EXPECT_FALSE(j->append(badJson));
+    EventDraft diceWithoutFaces = diceDraft(1, {1});
+    diceWithoutFaces.payloadJson = "{}";
+    EXPECT_FALSE(j->append(diceWithoutFaces));
+    EventDraft diceWithoutSource = diceDraft(1, {1});
+    diceWithoutSource.source = DiceSource::None;
+    EXPECT_FALSE(j->append(diceWithoutSource));
+    EventDraft sneakyUndo = answerDraft(1, "x");
+    sneakyUndo.kind = "undo";
+    EXPECT_FALSE(j->append(sneakyUndo));
+    EXPECT_EQ(j->eventCount(), 0);
+}
+
+TEST(Journal, CreateRefusesExistingFile) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    ASSERT_TRUE(Journal::create(path, sampleGame()));
+    const std::string before = checksum(path);
+    auto again = Journal::create(path, sampleGame());
+    ASSERT_FALSE(again);
+    EXPECT_NE(again.message().find("already exists"), std::string::npos);
+    EXPECT_EQ(checksum(path), before);
+}
+
+TEST(Journal, AppendReopenKeepsEverything) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    std::vector<Event> written;
+    {
+        auto j = Journal::create(path, sampleGame());
+        ASSERT_TRUE(j) << j.message();
+        for (int i = 0; i < 20; ++i) {
+            auto e = (i % 3 == 0) ? j->append(diceDraft(i / 5 + 1, {1 + i % 6, 2}, i % 2))
+                                  : j->append(answerDraft(i / 5 + 1, "order" + std::to_string(i)));
+            ASSERT_TRUE(e) << e.message();
+            written.push_back(*e);
+        }
+    }
+    auto j = Journal::open(path);
+    ASSERT_TRUE(j) << j.message();
+    EXPECT_EQ(j->schemaVersion(), schema::kCurrentVersion);
+    EXPECT_EQ(j->game().ruleSet, "md");
+    EXPECT_EQ(j->game().players, sampleGame().players);
+    auto events = j->events();
+    ASSERT_TRUE(events);
+    ASSERT_EQ(events->size(), written.size());
+    for (std::size_t i = 0; i < written.size(); ++i) {
+        EXPECT_EQ((*events)[i].hash, written[i].hash);
+        EXPECT_EQ((*events)[i].payloadJson, written[i].payloadJson);
+        EXPECT_EQ((*events)[i].evidenceCount, written[i].evidenceCount);
+    }
+    auto photos = j->evidence(1);
+    ASSERT_TRUE(photos);
+    ASSERT_EQ(photos->size(), 0u); // event 1 (i = 0) is dice without photos
+    auto photos4 = j->evidence(4);
+    ASSERT_TRUE(photos4);
+    ASSERT_EQ(photos4->size(), 1u);
+    EXPECT_EQ((*photos4)[0].jpeg.size(), 300u);
+    // The chain continues across the reopen.
+    auto next = j->append(answerDraft(9, "HOLD"));
+    ASSERT_TRUE(next);
+    EXPECT_EQ(next->seq, 21);
+    EXPECT_EQ(next->prevHash, written.back().hash);
+    EXPECT_TRUE(j->verify().ok);
+}
+
+TEST(Journal, ReadOnlyRefusesAppends) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    writeSampleJournal(path, 1);
+    const std::string before = checksum(path);
+    auto j = Journal::open(path, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(j) << j.message();
+    EXPECT_FALSE(j->append(answerDraft(1, "MOVE")));
+    EXPECT_TRUE(j->verify().ok);
+    j = Journal::open(path, {OpenMode::ReadOnly, true}); // drop the first handle before checking
+    EXPECT_EQ(checksum(path), before);
+}
+
+TEST(Journal, UndoRemovesOnlyTheLatestAnswer) {
+    auto j = Journal::createInMemory(sampleGame());
+    ASSERT_TRUE(j);
+    auto a = j->append(answerDraft(1, "MOVE"));
+    auto b = j->append(answerDraft(1, "HOLD"));
+    // Only the latest input in force can be undone.
+    auto early = j->appendUndo(a->seq, "Ann", "changed my mind");
+    EXPECT_FALSE(early);
+    auto u = j->appendUndo(b->seq, "Ann", "changed my mind");
+    ASSERT_TRUE(u) << u.message();
+    EXPECT_EQ(u->kind, "undo");
+    EXPECT_EQ(u->player, "Ann");
+    auto in = j->effectiveInputs();
+    ASSERT_TRUE(in);
+    ASSERT_EQ(in->size(), 1u);
+    EXPECT_EQ((*in)[0].event.seq, a->seq);
+    // Undo walks back: now the first answer is the latest.
+    ASSERT_TRUE(j->appendUndo(a->seq, "Ann", "again"));
+    EXPECT_TRUE(j->effectiveInputs()->empty());
+    EXPECT_FALSE(j->appendUndo(a->seq, "Ann", "nothing left"));
+    EXPECT_EQ(j->eventCount(), 4); // nothing was deleted
+    EXPECT_TRUE(j->verify().ok);
+}
+
+TEST(Journal, DiceCannotBeUndoneOnlyOverridden) {
+    auto j = Journal::createInMemory(sampleGame());
+    ASSERT_TRUE(j);
+    auto roll = j->append(diceDraft(2, {3, 5, 6}, 1));
+    ASSERT_TRUE(roll);
+    auto undo = j->appendUndo(roll->seq, "Miguel", "bad roll");
+    ASSERT_FALSE(undo);
+    EXPECT_NE(undo.message().find("overrid"), std::string::npos);
+
+    EXPECT_FALSE(j->appendOverride(roll->seq, "", "no name", {1, 1, 1}));
+    EXPECT_FALSE(j->appendOverride(roll->seq, "GM", "", {1, 1, 1}));
+    EXPECT_FALSE(j->appendOverride(roll->seq, "GM", "wrong count", {1, 1}));
+    auto o = j->appendOverride(roll->seq, "GM", "die 2 cocked", {3, 4, 6});
+    ASSERT_TRUE(o) << o.message();
+    EXPECT_EQ(o->source, DiceSource::Override);
+    EXPECT_EQ(o->turn, 2);
+    const auto payload = nlohmann::json::parse(o->payloadJson);
+    EXPECT_EQ(payload["old"], nlohmann::json({3, 5, 6}));
+    EXPECT_EQ(payload["new"], nlohmann::json({3, 4, 6}));
+    EXPECT_EQ(payload["reason"], "die 2 cocked");
+    auto in = j->effectiveInputs();
+    ASSERT_TRUE(in);
+    ASSERT_EQ(in->size(), 1u);
+    ASSERT_TRUE((*in)[0].overriddenFaces);
+    EXPECT_EQ(*(*in)[0].overriddenFaces, (std::vector<int>{3, 4, 6}));
+    EXPECT_EQ((*in)[0].overrideSeq, o->seq);
+    // A second override starts from the overridden faces.
+    auto o2 = j->appendOverride(roll->seq, "GM", "re-read", {3, 4, 5});
+    ASSERT_TRUE(o2);
+    EXPECT_EQ(nlohmann::json::parse(o2->payloadJson)["old"], nlohmann::json({3, 4, 6}));
+    // Answers cannot be overridden.
+    auto ans = j->append(answerDraft(2, "MOVE"));
+    EXPECT_FALSE(j->appendOverride(ans->seq, "GM", "no", {1}));
+    EXPECT_TRUE(j->verify().ok);
+}
+
+TEST(Journal, FoldRejectsForgedUndoTargets) {
+    Event a;
+    a.seq = 1;
+    a.kind = "answer";
+    Event d;
+    d.seq = 2;
+    d.kind = "dice";
+    d.payloadJson = R"({"faces":[4]})";
+    Event undoDice;
+    undoDice.seq = 3;
+    undoDice.kind = "undo";
+    undoDice.payloadJson = R"({"target":2})";
+    EXPECT_FALSE(foldEffective({a, d, undoDice}));
+    Event undoOld = undoDice;
+    undoOld.payloadJson = R"({"target":1})";
+    EXPECT_FALSE(foldEffective({a, d, undoOld}));
+    Event badOld;
+    badOld.seq = 3;
+    badOld.kind = "override";
+    badOld.payloadJson = R"({"target":2,"old":[5],"new":[6]})";
+    EXPECT_FALSE(foldEffective({a, d, badOld}));
+}
+
+// ---- migrations -------------------------------------------------------------------------------------------
+
+namespace {
+
+// A version-1 file as an older Muster wrote it: tables, no indexes, no append-only triggers.
+void writeVersion1File(const std::string& path) {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
+    ASSERT_TRUE(schema::migrate(db, 1));
+    GameInfo g;
+    g.ruleSet = "md";
+    g.houseRulesJson = "{}";
+    g.scenarioJson = "{}";
+    g.created = "2026-01-01T00:00:00.000Z";
+    g.musterVersion = "0.0.1";
+    g.genesisHash = genesisHash(g);
+    SQLite::Statement s(db, "INSERT INTO game VALUES (1, 'md', '{}', '{}', ?, '0.0.1', ?)");
+    s.bind(1, g.created);
+    s.bind(2, g.genesisHash);
+    s.exec();
+}
+
+int triggerCount(const std::string& path) {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    return db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").getInt();
+}
+
+} // namespace
+
+TEST(Migrations, StepByStepFromEmpty) {
+    SQLite::Database db(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    EXPECT_EQ(schema::version(db), 0);
+    ASSERT_TRUE(schema::migrate(db, 1));
+    EXPECT_EQ(schema::version(db), 1);
+    EXPECT_EQ(db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").getInt(), 0);
+    ASSERT_TRUE(schema::migrate(db));
+    EXPECT_EQ(schema::version(db), schema::kCurrentVersion);
+    EXPECT_EQ(db.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").getInt(), 4);
+    EXPECT_FALSE(schema::migrate(db, 1)); // never downwards
+}
+
+TEST(Migrations, OpeningVersion1UpgradesIt) {
+    ScratchDir dir;
+    const std::string path = dir.file("old.muster");
+    writeVersion1File(path);
+    // Read-only opening does not migrate.
+    {
+        auto ro = Journal::open(path, {OpenMode::ReadOnly, true});
+        ASSERT_TRUE(ro) << ro.message();
+        EXPECT_EQ(ro->schemaVersion(), 1);
+    }
+    EXPECT_EQ(triggerCount(path), 0);
+    auto j = Journal::open(path);
+    ASSERT_TRUE(j) << j.message();
+    EXPECT_EQ(j->schemaVersion(), 2);
+    EXPECT_EQ(triggerCount(path), 4);
+    ASSERT_TRUE(j->append(answerDraft(1, "MOVE")));
+    EXPECT_TRUE(j->verify().ok);
+}
+
+TEST(Migrations, FailedStepRollsBack) {
+    ScratchDir dir;
+    const std::string path = dir.file("old.muster");
+    writeVersion1File(path);
+    {
+        // Occupy the name step 2 wants, so that step fails half-way.
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        db.exec("CREATE TABLE events_player(x)");
+    }
+    auto j = Journal::open(path);
+    ASSERT_FALSE(j);
+    EXPECT_NE(j.message().find("migration to schema version 2"), std::string::npos) << j.message();
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    EXPECT_EQ(schema::version(db), 1);
+    EXPECT_EQ(db.execAndGet("SELECT count(*) FROM sqlite_master WHERE name = 'events_turn'").getInt(), 0);
+}
+
+TEST(Migrations, AppendOnlyTriggersRefuseEditsAndDeletes) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    writeSampleJournal(path, 1);
+    SQLite::Database db(path, SQLite::OPEN_READWRITE);
+    EXPECT_THROW(db.exec("UPDATE events SET payload = '{}' WHERE seq = 1"), SQLite::Exception);
+    EXPECT_THROW(db.exec("DELETE FROM events WHERE seq = 1"), SQLite::Exception);
+    EXPECT_THROW(db.exec("UPDATE evidence SET detections = '[]'"), SQLite::Exception);
+    EXPECT_THROW(db.exec("DELETE FROM evidence"), SQLite::Exception);
+}
+
+// ---- refusal: the file is left byte-for-byte as it was ----------------------------------------------------
+
+namespace {
+
+void expectRefused(const std::string& path, const std::string& expectedWords) {
+    const std::string before = checksum(path);
+    const auto sizeBefore = std::filesystem::file_size(path);
+    for (OpenMode mode : {OpenMode::ReadWrite, OpenMode::ReadOnly}) {
+        auto j = Journal::open(path, {mode, true});
+        ASSERT_FALSE(j) << path << " was opened";
+        EXPECT_NE(j.message().find(expectedWords), std::string::npos) << j.message();
+        EXPECT_NE(j.message().find(path), std::string::npos) << "the message names the file: " << j.message();
+    }
+    EXPECT_EQ(std::filesystem::file_size(path), sizeBefore);
+    EXPECT_EQ(checksum(path), before) << "a refused file was modified";
+    EXPECT_FALSE(std::filesystem::exists(path + "-journal"));
+}
+
+} // namespace
+
+TEST(Refusal, MissingFile) {
+    ScratchDir dir;
+    auto j = Journal::open(dir.file("nope.muster"));
+    ASSERT_FALSE(j);
+    EXPECT_NE(j.message().find("no such file"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir.file("nope.muster")));
+}
+
+TEST(Refusal, RandomBytes) {
+    ScratchDir dir;
+    std::mt19937 rng(4);
+    for (std::size_t size : {0u, 50u, 4096u, 100000u}) {
+        std::string bytes(size, '\0');
+        for (char& c : bytes)
+            c = static_cast<char>(rng());
+        const std::string path = dir.file("random" + std::to_string(size) + ".muster");
+        writeBytes(path, bytes);
+        expectRefused(path, "not a Muster game file");
+    }
+}
+
+TEST(Refusal, RandomBytesBehindAnSqliteHeader) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    writeSampleJournal(path, 2);
+    std::string bytes = readBytes(path);
+    std::mt19937 rng(5);
+    for (std::size_t i = 100; i < bytes.size(); ++i)
+        bytes[i] = static_cast<char>(rng());
+    writeBytes(path, bytes);
+    const std::string before = checksum(path);
+    auto j = Journal::open(path);
+    ASSERT_FALSE(j);
+    EXPECT_EQ(checksum(path), before);
+}
+
+TEST(Refusal, OtherApplicationsDatabase) {
+    ScratchDir dir;
+    const std::string path = dir.file("other.db");
+    {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES ('hello')");
+    }
+    expectRefused(path, "not a Muster game file");
+}
+
+TEST(Refusal, TruncatedFile) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    writeSampleJournal(path, 6);
+    const std::string full = readBytes(path);
+    ASSERT_GT(full.size(), 8192u);
+    for (std::size_t keep : {full.size() / 2 / 4096 * 4096, full.size() - 4096, full.size() - 1,
+                             std::size_t(4096), std::size_t(1000), std::size_t(60)}) {
+        const std::string cut = dir.file("cut" + std::to_string(keep) + ".muster");
+        writeBytes(cut, full.substr(0, keep));
+        expectRefused(cut, "truncated");
+    }
+}
+
+TEST(Refusal, NewerSchemaVersion) {
+    ScratchDir dir;
+    const std::string path = dir.file("future.muster");
+    writeSampleJournal(path, 1);
+    {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        db.exec("PRAGMA journal_mode = DELETE");
+        db.exec("PRAGMA user_version = " + std::to_string(schema::kCurrentVersion + 1));
+    }
+    expectRefused(path, "newer Muster");
+}
+
+TEST(Refusal, UnfinishedCreation) {
+    ScratchDir dir;
+    const std::string path = dir.file("half.muster");
+    {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
+    }
+    expectRefused(path, "never finished");
+}
+
+TEST(Refusal, MissingTable) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    writeSampleJournal(path, 1);
+    {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        db.exec("PRAGMA journal_mode = DELETE");
+        db.exec("DROP TRIGGER evidence_append_only_delete; DROP TRIGGER evidence_append_only_update; "
+                "DROP TABLE evidence");
+    }
+    expectRefused(path, "table 'evidence' is missing");
+}
+
+TEST(Refusal, CorruptPage) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    writeSampleJournal(path, 6);
+    std::string bytes = readBytes(path);
+    // Scribble over the middle of the third page (a b-tree page of the tables), keeping the size.
+    for (std::size_t i = 2 * 4096 + 8; i < 2 * 4096 + 400; ++i)
+        bytes[i] = static_cast<char>(0xA5);
+    writeBytes(path, bytes);
+    expectRefused(path, "corrupt");
+}

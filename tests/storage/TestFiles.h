@@ -1,0 +1,114 @@
+#pragma once
+
+// Helpers for the storage tests: a scratch folder per test, file checksums, and a small game to fill journals
+// with.
+
+#include "app/storage/Journal.h"
+#include "app/storage/Sha256.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+
+namespace muster::storage::test {
+
+// A fresh folder removed at the end of the test.
+class ScratchDir {
+public:
+    ScratchDir() {
+        static int counter = 0;
+        m_path = std::filesystem::temp_directory_path() /
+                 ("muster-storage-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+        std::filesystem::remove_all(m_path);
+        std::filesystem::create_directories(m_path);
+    }
+    ~ScratchDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(m_path, ec);
+    }
+    std::string file(const std::string& name) const { return (m_path / name).string(); }
+    const std::filesystem::path& path() const { return m_path; }
+
+private:
+    std::filesystem::path m_path;
+};
+
+inline std::string readBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+inline void writeBytes(const std::string& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+inline std::string checksum(const std::string& path) {
+    return Sha256::hexOf(readBytes(path));
+}
+
+inline NewGame sampleGame() {
+    NewGame g;
+    g.ruleSet = "md";
+    g.houseRulesJson = R"({"AMB-MD-01":"default"})";
+    g.scenarioJson = R"({"name":"test skirmish","sides":["American","Mexican"]})";
+    g.players = {{"Ann", "American", "white"}, {"Miguel", "Mexican", "red"}};
+    g.created = "2026-11-30T06:00:00.000Z";
+    return g;
+}
+
+inline EventDraft answerDraft(int turn, const std::string& value, const std::string& player = "Ann") {
+    EventDraft d;
+    d.turn = turn;
+    d.phase = "orders";
+    d.kind = "answer";
+    d.payloadJson = R"({"key":"order:unit1","value":")" + value + R"("})";
+    d.player = player;
+    return d;
+}
+
+inline EventDraft diceDraft(int turn, std::vector<int> faces, int photos = 0,
+                            const std::string& player = "Miguel") {
+    EventDraft d;
+    d.turn = turn;
+    d.phase = "fire";
+    d.kind = "dice";
+    std::string list;
+    for (int f : faces)
+        list += (list.empty() ? "" : ",") + std::to_string(f);
+    d.payloadJson = R"({"faces":[)" + list + R"(],"purpose":"small arms"})";
+    d.player = player;
+    d.source = photos > 0 ? DiceSource::Camera : DiceSource::Virtual;
+    for (int i = 0; i < photos; ++i) {
+        EvidenceDraft e;
+        // Not a real JPEG: the journal stores bytes and never decodes them.
+        for (int b = 0; b < 300; ++b)
+            e.jpeg.push_back(static_cast<std::uint8_t>((b * 31 + i * 7 + turn) & 0xff));
+        e.detectionsJson =
+            R"([{"face":)" + std::to_string(faces.empty() ? 1 : faces[0]) + R"(,"confidence":0.93}])";
+        d.evidence.push_back(std::move(e));
+    }
+    return d;
+}
+
+// A journal file with a mix of answers, dice with photos, an undo and an override, closed on return.
+inline void writeSampleJournal(const std::string& path, int turns = 4) {
+    auto j = Journal::create(path, sampleGame());
+    if (!j)
+        throw std::runtime_error(j.message());
+    for (int t = 1; t <= turns; ++t) {
+        (void)j->append(answerDraft(t, "MOVE"));
+        auto mistaken = j->append(answerDraft(t, "HOLD", "Miguel"));
+        (void)j->appendUndo(mistaken->seq, "Miguel", "wrong unit");
+        (void)j->append(answerDraft(t, "FIRE", "Miguel"));
+        auto roll = j->append(diceDraft(t, {3, 5, 6}, 2));
+        (void)j->appendOverride(roll->seq, "GM", "die 2 was cocked", {3, 4, 6});
+        (void)j->append(diceDraft(t, {1, 2}));
+    }
+}
+
+} // namespace muster::storage::test
