@@ -1,0 +1,177 @@
+#include "app/ui/AppRunner.h"
+
+#include "app/ui/CameraService.h"
+#include "app/ui/SelfTest.h"
+
+#include <unistd.h>
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QGuiApplication>
+#include <QQmlApplicationEngine>
+#include <QQuickStyle>
+#include <QQuickWindow>
+#include <QSize>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUrl>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+using namespace Qt::StringLiterals;
+
+namespace muster::app {
+
+namespace {
+
+bool hasArg(int argc, char** argv, const char* name) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], name) == 0)
+            return true;
+    return false;
+}
+
+// Headless modes must not need a display, and the ffmpeg media backend is the one that neither crashes nor
+// hangs on a minimal install (TOOLCHAIN.md). Both have to be set before QGuiApplication exists.
+void preparePlatform(int argc, char** argv) {
+    const bool headless = hasArg(argc, argv, "--self-test") || hasArg(argc, argv, "--screenshot");
+    if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("QT_MEDIA_BACKEND"))
+        qputenv("QT_MEDIA_BACKEND", "ffmpeg");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        const QByteArray dir = QDir::tempPath().toUtf8() + "/muster-runtime-" + QByteArray::number(getuid());
+        QDir().mkpath(QString::fromUtf8(dir));
+        QFile::setPermissions(QString::fromUtf8(dir), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("XDG_RUNTIME_DIR", dir);
+    }
+    // A dark, high-contrast theme for table lighting.
+    QQuickStyle::setStyle(u"Material"_s);
+    if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_MATERIAL_THEME"))
+        qputenv("QT_QUICK_CONTROLS_MATERIAL_THEME", "Dark");
+}
+
+bool parseSize(const QString& text, QSize* size) {
+    const QStringList parts = text.split(u'x');
+    if (parts.size() != 2)
+        return false;
+    bool okW = false, okH = false;
+    const int w = parts[0].toInt(&okW), h = parts[1].toInt(&okH);
+    if (!okW || !okH || w < 320 || h < 320 || w > 7680 || h > 4320)
+        return false;
+    *size = QSize(w, h);
+    return true;
+}
+
+// Renders the window once it has shown a frame and saves it. A static scene renders only once or twice, so
+// wait for the first frameSwapped and then a short settle time rather than counting frames (TOOLCHAIN.md).
+int takeScreenshot(QGuiApplication& app, QQuickWindow* window, const QString& file) {
+    int result = 1;
+    bool armed = false;
+    QObject::connect(window, &QQuickWindow::frameSwapped, window, [&] {
+        if (armed)
+            return;
+        armed = true;
+        QTimer::singleShot(400, window, [&] {
+            const QImage image = window->grabWindow();
+            if (image.isNull()) {
+                std::fprintf(stderr, "muster: could not grab the window\n");
+            } else if (!image.save(file)) {
+                std::fprintf(stderr, "muster: could not write %s\n", qPrintable(file));
+            } else {
+                std::printf("muster: wrote %s (%dx%d)\n", qPrintable(file), image.width(), image.height());
+                result = 0;
+            }
+            app.quit();
+        });
+    });
+    QTimer::singleShot(20000, &app, [&] {
+        std::fprintf(stderr, "muster: no frame rendered within 20 s\n");
+        app.exit(1);
+    });
+    window->show();
+    app.exec();
+    return result;
+}
+
+} // namespace
+
+int run(int argc, char** argv) {
+    preparePlatform(argc, argv);
+    QElapsedTimer startup;
+    startup.start();
+
+    SelfTest selfTest; // installs its message handler only when the mode is on
+    if (hasArg(argc, argv, "--self-test"))
+        selfTest.begin();
+
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setApplicationName(u"Muster"_s);
+    QGuiApplication::setOrganizationName(u"Muster"_s);
+    QGuiApplication::setApplicationVersion(QStringLiteral(MUSTER_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(u"Muster: a table-side companion for miniature wargames."_s);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption selfTestOpt(u"self-test"_s,
+                                         u"Load every page, fail on any QML warning, exit 0 or 1."_s);
+    const QCommandLineOption shotOpt(u"screenshot"_s, u"Render a page offscreen to a PNG and exit."_s,
+                                     u"file"_s);
+    const QCommandLineOption pageOpt(
+        u"page"_s, u"Page to show: home, game, dice, orders, roster, log, settings."_s, u"name"_s, u"home"_s);
+    const QCommandLineOption sizeOpt(u"size"_s, u"Window size, WxH (default 1280x800)."_s, u"WxH"_s,
+                                     u"1280x800"_s);
+    const QCommandLineOption demoOpt(u"demo"_s, u"Use the demo dice feed even when a camera is present."_s);
+    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt});
+    parser.process(app);
+
+    QSize size;
+    if (!parseSize(parser.value(sizeOpt), &size)) {
+        std::fprintf(stderr, "muster: --size wants WxH between 320x320 and 7680x4320, got '%s'\n",
+                     qPrintable(parser.value(sizeOpt)));
+        return 2;
+    }
+    const QString page = parser.value(pageOpt).toLower();
+    if (!SelfTest::pageNames().contains(page)) {
+        std::fprintf(stderr, "muster: unknown page '%s' (one of: %s)\n", qPrintable(page),
+                     qPrintable(SelfTest::pageNames().join(u", "_s)));
+        return 2;
+    }
+    CameraService::setForceDemo(parser.isSet(demoOpt));
+
+    QQmlApplicationEngine engine;
+    engine.addImportPath(u"qrc:/qt/qml"_s);
+    engine.load(QUrl(u"qrc:/qt/qml/Muster/Main.qml"_s));
+    if (engine.rootObjects().isEmpty()) {
+        std::fprintf(stderr, "muster: the user interface failed to load\n");
+        return 1;
+    }
+    auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    if (!window) {
+        std::fprintf(stderr, "muster: Main.qml is not a window\n");
+        return 1;
+    }
+    window->resize(size);
+    window->setProperty("currentPage", page);
+
+    if (parser.isSet(selfTestOpt))
+        return selfTest.run(app, window);
+    if (parser.isSet(shotOpt))
+        return takeScreenshot(app, window, parser.value(shotOpt));
+
+    QObject::connect(window, &QQuickWindow::frameSwapped, window, [&startup] {
+        static bool first = true;
+        if (first && qEnvironmentVariableIsSet("MUSTER_TIMING"))
+            std::printf("muster: first frame after %lld ms\n", static_cast<long long>(startup.elapsed()));
+        first = false;
+    });
+    window->show();
+    return app.exec();
+}
+
+} // namespace muster::app

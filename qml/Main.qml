@@ -1,0 +1,110 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Controls.Material
+import QtQuick.Layouts
+import Muster
+
+// The app window: a navigation rail (landscape) or bar (portrait) and one page at a time.
+ApplicationWindow {
+    id: window
+    width: 1280
+    height: 800
+    visible: false
+    title: qsTr("Muster")
+    color: Theme.background
+
+    Material.theme: Material.Dark
+    Material.accent: Theme.accent
+    Material.background: Theme.background
+
+    // Page names, in navigation order. The C++ side (--page, --self-test) selects pages by these names.
+    readonly property var pages: [
+        { name: "home", label: qsTr("Home"), glyph: "\u2302" },
+        { name: "game", label: qsTr("Game"), glyph: "\u2694" },
+        { name: "dice", label: qsTr("Dice"), glyph: "\u2684" },
+        { name: "orders", label: qsTr("Orders"), glyph: "\u2691" },
+        { name: "roster", label: qsTr("Roster"), glyph: "\u265F" },
+        { name: "log", label: qsTr("Log"), glyph: "\u2630" },
+        { name: "settings", label: qsTr("Settings"), glyph: "\u2699" }
+    ]
+    property string currentPage: "home"
+    readonly property bool portrait: height > width
+
+    function pageIndex(name) {
+        for (let i = 0; i < pages.length; ++i)
+            if (pages[i].name === name)
+                return i
+        return -1
+    }
+    function pageItem(name) {
+        const i = pageIndex(name)
+        return i >= 0 ? stack.children[i] : null
+    }
+    function showPage(name) {
+        if (pageIndex(name) >= 0)
+            currentPage = name
+    }
+
+    GridLayout {
+        anchors.fill: parent
+        flow: window.portrait ? GridLayout.TopToBottom : GridLayout.LeftToRight
+        columnSpacing: 0
+        rowSpacing: 0
+
+        // Landscape: rail on the left. Portrait: the pages first, bar at the bottom.
+        Rectangle {
+            id: nav
+            Layout.fillHeight: !window.portrait
+            Layout.fillWidth: window.portrait
+            Layout.preferredWidth: window.portrait ? -1 : 112
+            Layout.preferredHeight: window.portrait ? 88 : -1
+            Layout.row: window.portrait ? 1 : 0
+            Layout.column: 0
+            color: Theme.surface
+
+            GridLayout {
+                anchors.fill: parent
+                anchors.margins: 8
+                flow: window.portrait ? GridLayout.LeftToRight : GridLayout.TopToBottom
+                rows: window.portrait ? 1 : window.pages.length + 1
+                columns: window.portrait ? window.pages.length : 1
+                rowSpacing: 6
+                columnSpacing: 4
+
+                Repeater {
+                    model: window.pages
+                    NavButton {
+                        required property var modelData
+                        text: modelData.label
+                        glyph: modelData.glyph
+                        current: window.currentPage === modelData.name
+                        onClicked: window.showPage(modelData.name)
+                        Layout.fillWidth: true
+                        Layout.preferredHeight: window.portrait ? 72 : 76
+                    }
+                }
+                Item {
+                    visible: !window.portrait
+                    Layout.fillHeight: true
+                }
+            }
+        }
+
+        StackLayout {
+            id: stack
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.row: 0
+            Layout.column: window.portrait ? 0 : 1
+            currentIndex: window.pageIndex(window.currentPage)
+
+            HomePage {}
+            GamePage {}
+            DicePage {}
+            OrdersPage {}
+            RosterPage {}
+            LogPage {}
+            SettingsPage {}
+        }
+    }
+}

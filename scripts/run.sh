@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The README's run command: install what is missing, build (Release) and start the touch app.
+# Arguments are passed to the app, e.g. ./scripts/run.sh --demo or ./scripts/run.sh --screenshot home.png
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+"$MUSTER_ROOT/scripts/install-deps.sh"
+muster_configure -DMUSTER_BUILD_TESTS=ON
+cmake --build "$MUSTER_BUILD_DIR" -j"$MUSTER_JOBS" --target muster muster-cli
+
+headless=0
+for a in "$@"; do
+    case "$a" in --screenshot|--self-test|--help|-h|--version|-v) headless=1 ;; esac
+done
+if [ "$headless" = 0 ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ -z "${QT_QPA_PLATFORM:-}" ]; then
+    cat >&2 <<MSG
+run: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can open.
+     On a desktop, run this from a terminal inside the session.
+     On a headless machine:  xvfb-run -a -s '-screen 0 1280x800x24' ./scripts/run.sh
+     Or render a page:       ./scripts/run.sh --screenshot home.png --page home
+MSG
+    exit 2
+fi
+export QT_MEDIA_BACKEND="${QT_MEDIA_BACKEND:-ffmpeg}"
+exec "$MUSTER_BUILD_DIR/bin/muster" "$@"
