@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace muster::rules {
+
+// Where a dice result came from; recorded with every result in the journal.
+enum class DiceSource { Camera, Typed, Virtual, Override };
+
+// What the engine needs rolled: count dice of `sides` faces (d6, d10, d20, or dN for a random pick, GEN-03).
+// The engine never rolls; a dice source answers the request with `count` faces in 1..sides.
+struct DiceRequest {
+    std::string id; // unique within the current step, e.g. "US-A.pool"
+    int count = 1;  // number of dice
+    int sides = 6;  // faces per die
+    int modifier =
+        0; // added to the sum where the rule says so (informational: the faces are what is applied)
+    std::string purpose; // plain words: "US-A fires at MEX-1, long range: each 6 hits"
+    std::string ruleId;  // the catalogue rule that asks for the roll, e.g. "MD-FIRE-04"
+    std::string roller;  // side or unit that rolls
+};
+
+std::string toString(DiceSource source);
+bool diceSourceFromString(const std::string& text, DiceSource& out);
+
+// A dice expression `NdS+K` from the rule tables (GEN-01); count 0 means a fixed distance K.
+struct DiceExpr {
+    int count = 0;
+    int sides = 6;
+    int plus = 0;
+};
+
+std::string toString(const DiceExpr& expr);
+int sumFaces(const std::vector<int>& faces);
+
+} // namespace muster::rules
