@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Checks the dependency direction of README.md/STYLE.md in the sources: what each module may include.
+# Usage: check_layering.sh <source root>. Prints every violation; exits 1 if there is any.
+set -uo pipefail
+root="${1:?usage: check_layering.sh <source root>}"
+cd "$root" || exit 2
+fail=0
+
+# report <description> <grep -E pattern> <paths...>
+report() {
+    local what="$1" pattern="$2"
+    shift 2
+    local hits
+    hits=$(grep -rnE --include='*.h' --include='*.hpp' --include='*.cpp' "$pattern" "$@" 2>/dev/null)
+    if [ -n "$hits" ]; then
+        echo "layering: $what:"
+        echo "$hits" | sed 's/^/  /'
+        fail=1
+    fi
+}
+
+qt='^\s*#\s*include\s*[<"](Q[A-Za-z]*|Qt[A-Za-z]*/)'
+sql='^\s*#\s*include\s*[<"](sqlite3\.h|SQLiteCpp/)'
+cv='^\s*#\s*include\s*[<"](opencv2/|ZXing/)'
+json='^\s*#\s*include\s*[<"]nlohmann/'
+
+[ -d rules ] && report "rules/ includes Qt" "$qt" rules
+[ -d rules ] && report "rules/ includes SQLite" "$sql" rules
+[ -d rules ] && report "rules/ includes OpenCV or ZXing" "$cv" rules
+[ -d rules ] && report "rules/ uses nlohmann/json outside rules/io/" "$json" $(find rules -name '*.[ch]*' -not -path 'rules/io/*')
+for m in vision calibration; do
+    [ -d "$m" ] && report "$m/ includes Qt" "$qt" "$m"
+    [ -d "$m" ] && report "$m/ includes SQLite" "$sql" "$m"
+    [ -d "$m" ] && report "$m/ includes app/" '^\s*#\s*include\s*"app/' "$m"
+done
+[ -d app/storage ] && report "app/storage includes Qt" "$qt" app/storage
+[ -d rules ] && report "rules/ includes another module" '^\s*#\s*include\s*"(app|vision|calibration)/' rules
+
+if [ "$fail" = 0 ]; then
+    echo "layering: OK"
+fi
+exit "$fail"
