@@ -18,6 +18,7 @@ struct Command {
 // One line per command.
 const Command kCommands[] = {
     {"version", muster::cli::runVersion, "print the version"},
+    {"game", muster::cli::runGame, "play, verify, log, report a game journal (.muster)"},
 };
 
 void printUsage(std::ostream& out) {

@@ -1,0 +1,133 @@
+// `muster-cli game`: the game journal from the command line (verify, log, report, state, play).
+
+#include "app/cli/CommandLine.h"
+#include "app/cli/GameCommands.h"
+#include "app/cli/GameRecords.h"
+
+#include <cstring>
+#include <iostream>
+
+namespace muster::cli {
+
+namespace {
+
+const char* const kUsage = R"(usage: muster-cli game <subcommand> GAME.muster [options]
+
+  verify GAME.muster                 recompute the hash chain; name the first bad event or print OK
+  log GAME.muster [--turn N] [--player P] [--unit U] [--json]
+                                     the events, with undos and overrides marked
+  report GAME.muster --out DIR       DIR/report.html (self-contained) and DIR/report.json, with dice statistics
+  state GAME.muster                  the game state (the fold of the journal through the rules engine) as JSON
+  play --rules md --scenario FILE --game GAME.muster [--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]
+                                     play (or resume) a game; see docs/game-protocol.md
+)";
+
+struct Subcommand {
+    const char* name;
+    int (*run)(const Args&);
+};
+
+const Subcommand kSubcommands[] = {
+    {"verify", runGameVerify}, {"log", runGameLog},   {"report", runGameReport},
+    {"state", runGameState},   {"play", runGamePlay},
+};
+
+} // namespace
+
+int runGame(const Args& args) {
+    if (args.empty() || args[0] == "--help" || args[0] == "help") {
+        (args.empty() ? std::cerr : std::cout) << kUsage;
+        return args.empty() ? 2 : 0;
+    }
+    const Args rest(args.begin() + 1, args.end());
+    for (const Subcommand& s : kSubcommands)
+        if (args[0] == s.name)
+            return s.run(rest);
+    std::cerr << "muster-cli game: unknown subcommand '" << args[0] << "'\n" << kUsage;
+    return 2;
+}
+
+int runGameVerify(const Args& args) {
+    CommandLine cl(args, {}, {});
+    if (!cl.ok() || cl.positional().size() != 1) {
+        std::cerr << (cl.ok() ? std::string("usage: muster-cli game verify GAME.muster") : cl.error())
+                  << "\n";
+        return 2;
+    }
+    const std::string& path = cl.positional()[0];
+    auto journal = storage::Journal::open(path, {storage::OpenMode::ReadOnly, true});
+    if (!journal) {
+        std::cerr << "muster-cli game verify: " << journal.message() << "\n";
+        return 2;
+    }
+    const storage::VerifyReport r = journal->verify();
+    if (!r.ok) {
+        std::cout << "FAILED: " << path << ": "
+                  << (r.firstBadSeq ? "first bad event is #" + std::to_string(*r.firstBadSeq) + ": " : "")
+                  << r.problem << "\n";
+        return 1;
+    }
+    std::cout << "OK: " << path << ": " << r.eventCount << " events, " << r.evidenceCount
+              << " photos, hash chain intact\n";
+    return 0;
+}
+
+int runGameLog(const Args& args) {
+    CommandLine cl(args, {"turn", "player", "unit"}, {"json"});
+    if (!cl.ok() || cl.positional().size() != 1) {
+        std::cerr << (cl.ok() ? std::string("usage: muster-cli game log GAME.muster [--turn N] [--player P] "
+                                            "[--unit U] [--json]")
+                              : cl.error())
+                  << "\n";
+        return 2;
+    }
+    RecordFilter filter;
+    if (auto t = cl.value("turn")) {
+        char* end = nullptr;
+        const long n = std::strtol(t->c_str(), &end, 10);
+        if (t->empty() || *end != '\0' || n < 0) {
+            std::cerr << "muster-cli game log: --turn needs a turn number, not '" << *t << "'\n";
+            return 2;
+        }
+        filter.turn = static_cast<int>(n);
+    }
+    filter.player = cl.value("player").value_or("");
+    filter.unit = cl.value("unit").value_or("");
+    auto journal = storage::Journal::open(cl.positional()[0], {storage::OpenMode::ReadOnly, false});
+    if (!journal) {
+        std::cerr << "muster-cli game log: " << journal.message() << "\n";
+        return 2;
+    }
+    auto records = loadRecords(*journal);
+    if (!records) {
+        std::cerr << "muster-cli game log: " << records.message() << "\n";
+        return 1;
+    }
+    const bool json = cl.flag("json");
+    for (const GameRecord& r : records->records) {
+        if (!filter.matches(r))
+            continue;
+        if (json) {
+            std::cout << toJson(r).dump() << "\n";
+            continue;
+        }
+        const storage::Event& e = r.event;
+        std::string marks;
+        if (r.undoneBy)
+            marks += "  [undone by #" + std::to_string(*r.undoneBy) + "]";
+        if (r.overriddenBy)
+            marks += "  [overridden by #" + std::to_string(*r.overriddenBy) + "]";
+        if (e.evidenceCount > 0)
+            marks +=
+                "  [" + std::to_string(e.evidenceCount) + " photo" + (e.evidenceCount > 1 ? "s" : "") + "]";
+        std::string source(storage::toString(e.source));
+        char head[160];
+        std::snprintf(head, sizeof head, "#%-5lld T%-2d %-13s %-8s %-10s %-8s ",
+                      static_cast<long long>(e.seq), e.turn, e.phase.c_str(), e.kind.c_str(),
+                      e.player.c_str(), source.c_str());
+        std::cout << head << r.summary << marks << "\n";
+    }
+    return 0;
+}
+
+} // namespace muster::cli

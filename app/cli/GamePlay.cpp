@@ -1,0 +1,434 @@
+// `muster-cli game play` and `game state`: the journal and the rules engine at the command line.
+// The protocol (human dialogue and --json lines) is described in docs/game-protocol.md.
+
+#include "app/cli/CommandLine.h"
+#include "app/cli/GameCommands.h"
+#include "app/cli/GamePhoto.h"
+#include "app/cli/GameRecords.h"
+#include "app/storage/GameSession.h"
+#include "rules/AutoTable.h"
+#include "rules/VirtualDice.h"
+#include "rules/io/Json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+namespace muster::cli {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// A per-event seed: the same game seed and journal position give the same dice and answers, so a resumed game
+// continues exactly as an uninterrupted one would (splitmix64 finaliser).
+std::uint64_t seedFor(std::uint64_t seed, std::int64_t position, std::uint64_t stream) {
+    std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (static_cast<std::uint64_t>(position) * 2 + stream + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+// The player who speaks for the unit a prompt concerns: the player of that unit's side, else "table".
+std::string playerFor(const rules::Prompt& prompt, const storage::GameSession& session) {
+    std::string unit = prompt.dice ? prompt.dice->roller : std::string();
+    if (unit.empty())
+        unit = prompt.key().substr(0, prompt.key().find('.'));
+    const rules::GameState& s = session.engine().state();
+    const int index = s.unitIndex(unit);
+    std::string sideId;
+    if (index >= 0)
+        sideId = s.sides[static_cast<std::size_t>(s.units[static_cast<std::size_t>(index)].side)].id;
+    else
+        for (const auto& side : s.sides)
+            if (side.id == unit)
+                sideId = side.id;
+    for (const storage::Player& p : session.journal().game().players)
+        if (p.side == sideId)
+            return p.name;
+    return "table";
+}
+
+std::vector<storage::Player> playersFor(const rules::Scenario& scenario) {
+    static const char* const kColours[] = {"white", "red", "blue", "green", "black", "yellow"};
+    std::vector<storage::Player> out;
+    for (std::size_t i = 0; i < scenario.sides.size(); ++i) {
+        const rules::SideDef& s = scenario.sides[i];
+        out.push_back({s.name.empty() ? s.id : s.name, s.id, kColours[i % 6]});
+    }
+    return out;
+}
+
+// One line on stdout, flushed at once: a reader (or a test that kills us) sees exactly what was acknowledged.
+void emit(const std::string& line) {
+    std::cout << line << "\n" << std::flush;
+}
+
+std::vector<int> parseFaces(const std::string& text, bool& ok) {
+    std::vector<int> faces;
+    std::istringstream in(text);
+    std::string word;
+    ok = true;
+    while (in >> word) {
+        char* end = nullptr;
+        const long v = std::strtol(word.c_str(), &end, 10);
+        if (*end != '\0' || word.empty()) {
+            ok = false;
+            return {};
+        }
+        faces.push_back(static_cast<int>(v));
+    }
+    return faces;
+}
+
+struct PlayOptions {
+    bool json = false;
+    bool autoTable = false;
+    bool virtualDice = true;
+    std::uint64_t seed = 1;
+    std::optional<int> turns;
+};
+
+class PlayLoop {
+public:
+    PlayLoop(storage::GameSession session, PlayOptions options)
+        : m_session(std::move(session))
+        , m_options(options) {}
+
+    int run();
+
+private:
+    void showPrompt(const rules::Prompt& prompt);
+    void accepted(const storage::Event& event, const std::string& what);
+    void rejected(const std::string& error);
+    // Reads a line for the current prompt and acts on it. False at end of input or on "quit".
+    bool handleLine(const rules::Prompt& prompt, const std::string& player);
+    void submit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence = {});
+
+    storage::GameSession m_session;
+    PlayOptions m_options;
+    bool m_failed = false;
+};
+
+void PlayLoop::showPrompt(const rules::Prompt& prompt) {
+    if (m_options.json) {
+        Json j = rules::io::toJson(prompt);
+        j["type"] = "prompt";
+        emit(j.dump());
+        return;
+    }
+    std::ostringstream out;
+    out << "\nTurn " << prompt.turn << ", " << prompt.phase << ": " << prompt.headline << "\n";
+    if (prompt.question) {
+        out << "  " << prompt.question->text << " [" << prompt.question->ruleId << "]\n";
+        for (std::size_t i = 0; i < prompt.question->options.size(); ++i)
+            out << "    " << i + 1 << ") " << prompt.question->options[i].label << "  ("
+                << prompt.question->options[i].value << ")\n";
+        out << "  answer (number or value; 'undo [reason]', 'quit'):";
+    } else if (prompt.dice) {
+        const rules::DiceRequest& d = *prompt.dice;
+        out << "  roll " << d.count << "d" << d.sides
+            << (d.modifier ? (d.modifier > 0 ? "+" : "") + std::to_string(d.modifier) : "") << " for "
+            << d.purpose << " [" << d.ruleId << "], rolled by " << d.roller << "\n"
+            << "  faces (e.g. '3 5 6'; 'override F.. : reason', 'undo', 'quit'):";
+    }
+    emit(out.str());
+}
+
+void PlayLoop::accepted(const storage::Event& e, const std::string& what) {
+    if (m_options.json) {
+        Json j = {
+            {"type", "accepted"}, {"seq", e.seq},     {"hash", e.hash},     {"kind", e.kind},
+            {"turn", e.turn},     {"phase", e.phase}, {"player", e.player}, {"photos", e.evidenceCount}};
+        j["source"] = std::string(storage::toString(e.source));
+        j["payload"] = Json::parse(e.payloadJson, nullptr, false);
+        j["resolved"] = m_session.engine().events();
+        emit(j.dump());
+        return;
+    }
+    std::string line = "  accepted #" + std::to_string(e.seq) + ": " + what;
+    for (const std::string& r : m_session.engine().events())
+        line += "\n    " + r;
+    emit(line);
+}
+
+void PlayLoop::rejected(const std::string& error) {
+    if (m_options.json)
+        emit(Json{{"type", "rejected"}, {"error", error}}.dump());
+    else
+        emit("  not accepted: " + error);
+}
+
+void PlayLoop::submit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence) {
+    auto e = m_session.submit(input, std::move(evidence));
+    if (!e) {
+        rejected(e.message());
+        if (m_options.autoTable && input.kind == rules::InputKind::Answer)
+            m_failed = true; // the simulated table must always answer legally
+        return;
+    }
+    accepted(*e, input.kind == rules::InputKind::Answer
+                     ? input.value
+                     : facesText(input.faces) + " (" + rules::toString(input.source) + ")");
+}
+
+bool PlayLoop::handleLine(const rules::Prompt& prompt, const std::string& player) {
+    std::string line;
+    if (!std::getline(std::cin, line))
+        return false;
+    if (m_options.json) {
+        const Json j = Json::parse(line, nullptr, false);
+        if (!j.is_object()) {
+            rejected("not a JSON object: " + line);
+            return true;
+        }
+        const std::string who = j.value("player", player);
+        if (j.value("quit", false))
+            return false;
+        if (j.contains("undo")) {
+            auto e = m_session.undoLast(who, j.value("reason", std::string()));
+            e ? accepted(*e, "undo") : rejected(e.message());
+        } else if (j.contains("override")) {
+            std::vector<int> faces;
+            if (j["override"].is_array())
+                for (const Json& f : j["override"])
+                    faces.push_back(f.is_number_integer() ? f.get<int>() : 0);
+            auto e = m_session.overrideLast(who, j.value("reason", std::string()), faces);
+            e ? accepted(*e, "override") : rejected(e.message());
+        } else if (j.contains("answer") && j["answer"].is_string()) {
+            submit(rules::Input::answer(prompt.key(), j["answer"].get<std::string>(), who));
+        } else if (j.contains("dice") && j["dice"].is_array()) {
+            std::vector<int> faces;
+            for (const Json& f : j["dice"])
+                faces.push_back(f.is_number_integer() ? f.get<int>() : 0);
+            rules::DiceSource source = rules::DiceSource::Typed;
+            if (j.contains("source") &&
+                (!j["source"].is_string() ||
+                 !rules::diceSourceFromString(j["source"].get<std::string>(), source)))
+                source = rules::DiceSource::Override; // refused by submit with a clear message
+            submit(rules::Input::dice(prompt.key(), faces, source, who));
+        } else {
+            rejected("expected one of answer, dice, undo, override, quit");
+        }
+        return true;
+    }
+    // The human dialogue.
+    std::istringstream words(line);
+    std::string first;
+    words >> first;
+    std::string rest;
+    std::getline(words, rest);
+    if (const auto s = rest.find_first_not_of(' '); s != std::string::npos)
+        rest = rest.substr(s);
+    if (first == "quit")
+        return false;
+    if (first == "undo") {
+        auto e = m_session.undoLast(player, rest);
+        e ? accepted(*e, "undo") : rejected(e.message());
+    } else if (first == "override") {
+        const auto colon = rest.find(':');
+        bool ok = false;
+        const std::vector<int> faces = parseFaces(rest.substr(0, colon), ok);
+        const std::string reason = colon == std::string::npos ? std::string() : rest.substr(colon + 1);
+        auto e = ok ? m_session.overrideLast(player, reason, faces)
+                    : storage::Result<storage::Event>(
+                          storage::Error{"override needs faces, e.g. 'override 3 4 : cocked die'"});
+        e ? accepted(*e, "override") : rejected(e.message());
+    } else if (prompt.question) {
+        std::string value = line;
+        char* end = nullptr;
+        const long n = std::strtol(line.c_str(), &end, 10);
+        if (!line.empty() && *end == '\0' && n >= 1 &&
+            n <= static_cast<long>(prompt.question->options.size()))
+            value = prompt.question->options[static_cast<std::size_t>(n - 1)].value;
+        submit(rules::Input::answer(prompt.key(), value, player));
+    } else {
+        bool ok = false;
+        const std::vector<int> faces = parseFaces(line, ok);
+        if (!ok)
+            rejected("type the faces as numbers, e.g. '3 5 6'");
+        else
+            submit(rules::Input::dice(prompt.key(), faces, rules::DiceSource::Typed, player));
+    }
+    return true;
+}
+
+int PlayLoop::run() {
+    while (!m_failed) {
+        const rules::Prompt prompt = m_session.prompt();
+        if (prompt.kind == rules::PromptKind::GameOver) {
+            const std::string winner = m_session.engine().state().winner;
+            if (m_options.json)
+                emit(Json{{"type", "over"},
+                          {"turn", prompt.turn},
+                          {"winner", winner},
+                          {"events", m_session.journal().eventCount()}}
+                         .dump());
+            else
+                emit("\nGame over" + (winner.empty() ? std::string() : ": " + winner) + ". " +
+                     std::to_string(m_session.journal().eventCount()) + " events in the journal.");
+            return 0;
+        }
+        if (m_options.turns && prompt.turn > *m_options.turns) {
+            if (m_options.json)
+                emit(Json{{"type", "stopped"},
+                          {"turn", prompt.turn},
+                          {"reason", "turn limit"},
+                          {"events", m_session.journal().eventCount()}}
+                         .dump());
+            else
+                emit("\nStopped before turn " + std::to_string(prompt.turn) + " (--turns " +
+                     std::to_string(*m_options.turns) + "); play again to resume.");
+            return 0;
+        }
+        showPrompt(prompt);
+        const std::string player = playerFor(prompt, m_session);
+        const std::int64_t position = m_session.journal().eventCount() + 1;
+        if (prompt.dice && m_options.virtualDice) {
+            rules::VirtualDice dice(seedFor(m_options.seed, position, 0));
+            const std::vector<int> faces = dice.roll(*prompt.dice);
+            std::vector<storage::EvidenceDraft> photos;
+            if (m_options.autoTable)
+                photos.push_back(syntheticThrowPhoto(faces));
+            submit(rules::Input::dice(prompt.key(), faces, rules::DiceSource::Virtual, player),
+                   std::move(photos));
+            continue;
+        }
+        if (prompt.question && m_options.autoTable) {
+            rules::AutoTable table(seedFor(m_options.seed, position, 1));
+            submit(rules::Input::answer(prompt.key(),
+                                        table.answer(*prompt.question, m_session.engine().state()), player));
+            continue;
+        }
+        if (!handleLine(prompt, player)) {
+            if (m_options.json)
+                emit(Json{{"type", "stopped"},
+                          {"reason", "end of input"},
+                          {"events", m_session.journal().eventCount()}}
+                         .dump());
+            else
+                emit("\nStopped; the game is saved. Play again to resume.");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+} // namespace
+
+int runGamePlay(const Args& args) {
+    CommandLine cl(args, {"rules", "scenario", "game", "dice", "seed", "turns"}, {"auto", "json"});
+    if (!cl.ok() || !cl.value("game") || !cl.positional().empty()) {
+        std::cerr << (cl.ok()
+                          ? std::string(
+                                "usage: muster-cli game play --rules md --scenario FILE --game GAME.muster "
+                                "[--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]")
+                          : cl.error())
+                  << "\n";
+        return 2;
+    }
+    PlayOptions options;
+    options.json = cl.flag("json");
+    options.autoTable = cl.flag("auto");
+    const std::string dice = cl.value("dice").value_or("virtual");
+    if (dice != "virtual" && dice != "stdin") {
+        std::cerr << "muster-cli game play: --dice is 'virtual' or 'stdin', not '" << dice << "'\n";
+        return 2;
+    }
+    options.virtualDice = dice == "virtual";
+    for (const char* name : {"seed", "turns"}) {
+        if (auto v = cl.value(name)) {
+            char* end = nullptr;
+            const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
+            if (v->empty() || *end != '\0' || (*v)[0] == '-') {
+                std::cerr << "muster-cli game play: --" << name << " needs a whole number, not '" << *v
+                          << "'\n";
+                return 2;
+            }
+            if (std::string(name) == "seed")
+                options.seed = n;
+            else
+                options.turns = static_cast<int>(n);
+        }
+    }
+    const std::string path = *cl.value("game");
+    const bool resume = std::filesystem::exists(path);
+    std::optional<storage::GameSession> session;
+    if (resume) {
+        auto opened = storage::GameSession::open(path);
+        if (!opened) {
+            std::cerr << "muster-cli game play: " << opened.message() << "\n";
+            return 2;
+        }
+        if (auto rules = cl.value("rules"); rules && *rules != opened->journal().game().ruleSet) {
+            std::cerr << "muster-cli game play: " << path << " is a '" << opened->journal().game().ruleSet
+                      << "' game, not '" << *rules << "'\n";
+            return 2;
+        }
+        session.emplace(std::move(opened.value()));
+    } else {
+        const auto rules = cl.value("rules");
+        const auto scenarioPath = cl.value("scenario");
+        if (!rules || !scenarioPath) {
+            std::cerr << "muster-cli game play: a new game needs --rules and --scenario (" << path
+                      << " does not exist yet)\n";
+            return 2;
+        }
+        if (*rules != "md") {
+            std::cerr << "muster-cli game play: unknown rule set '" << *rules << "' (known: md)\n";
+            return 2;
+        }
+        auto scenario = rules::io::loadScenario(*scenarioPath);
+        if (!scenario) {
+            std::cerr << "muster-cli game play: " << scenario.error().message << "\n";
+            return 2;
+        }
+        auto started = storage::GameSession::start(path, *scenario, {}, playersFor(*scenario));
+        if (!started) {
+            std::cerr << "muster-cli game play: " << started.message() << "\n";
+            return 2;
+        }
+        session.emplace(std::move(started.value()));
+    }
+    const auto& game = session->journal().game();
+    const std::int64_t events = session->journal().eventCount();
+    if (options.json) {
+        Json players = Json::array();
+        for (const storage::Player& p : game.players)
+            players.push_back({{"name", p.name}, {"side", p.side}, {"diceColour", p.diceColour}});
+        emit(Json{{"type", "game"},
+                  {"file", path},
+                  {"resumed", resume},
+                  {"events", events},
+                  {"rules", game.ruleSet},
+                  {"scenario", session->engine().state().scenario},
+                  {"players", players}}
+                 .dump());
+    } else {
+        emit(std::string(resume ? "Resuming " : "New game ") + path + ": " +
+             session->engine().state().scenario + " (" + game.ruleSet + "), " + std::to_string(events) +
+             " events so far.");
+    }
+    PlayLoop loop(std::move(*session), options);
+    return loop.run();
+}
+
+int runGameState(const Args& args) {
+    CommandLine cl(args, {}, {});
+    if (!cl.ok() || cl.positional().size() != 1) {
+        std::cerr << (cl.ok() ? std::string("usage: muster-cli game state GAME.muster") : cl.error()) << "\n";
+        return 2;
+    }
+    auto session = storage::GameSession::open(cl.positional()[0], {storage::OpenMode::ReadOnly, true});
+    if (!session) {
+        std::cerr << "muster-cli game state: " << session.message() << "\n";
+        return 2;
+    }
+    std::cout << rules::io::toJson(session->engine().state()).dump(2) << "\n";
+    return 0;
+}
+
+} // namespace muster::cli

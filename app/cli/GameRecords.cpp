@@ -1,0 +1,186 @@
+#include "app/cli/GameRecords.h"
+
+#include <algorithm>
+#include <map>
+
+namespace muster::cli {
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::string str(const Json& j, const char* key) {
+    return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
+}
+
+std::vector<int> ints(const Json& j, const char* key) {
+    std::vector<int> out;
+    if (j.contains(key) && j[key].is_array())
+        for (const Json& v : j[key])
+            if (v.is_number_integer())
+                out.push_back(v.get<int>());
+    return out;
+}
+
+// Unit ids an event names: an explicit "units" list, else the prefix of its key ("US-A.range" -> "US-A") and
+// the roller.
+std::vector<std::string> unitsOf(const Json& p) {
+    std::vector<std::string> out;
+    if (p.contains("units") && p["units"].is_array()) {
+        for (const Json& u : p["units"])
+            if (u.is_string())
+                out.push_back(u.get<std::string>());
+        return out;
+    }
+    const std::string key = str(p, "key");
+    if (auto dot = key.find('.'); dot != std::string::npos && dot > 0)
+        out.push_back(key.substr(0, dot));
+    const std::string roller = str(p, "roller");
+    if (!roller.empty() && std::find(out.begin(), out.end(), roller) == out.end())
+        out.push_back(roller);
+    return out;
+}
+
+std::string seqRef(std::int64_t seq) {
+    return "#" + std::to_string(seq);
+}
+
+} // namespace
+
+std::string facesText(const std::vector<int>& faces) {
+    std::string out;
+    for (int f : faces)
+        out += (out.empty() ? "" : " ") + std::to_string(f);
+    return out;
+}
+
+storage::Result<GameRecords> loadRecords(const storage::Journal& journal) {
+    auto events = journal.events();
+    if (!events)
+        return events.error();
+    GameRecords out;
+    out.game = journal.game();
+    std::map<std::int64_t, std::size_t> bySeq;
+    for (const storage::Event& e : *events) {
+        GameRecord r;
+        r.event = e;
+        const Json p = Json::parse(e.payloadJson, nullptr, false);
+        const Json payload = p.is_object() ? p : Json::object();
+        r.units = unitsOf(payload);
+        r.ruleId = str(payload, "ruleId");
+        if (e.kind == storage::kind::Dice) {
+            r.faces = ints(payload, "faces");
+            r.sides = payload.value("sides", 6);
+            r.purpose = str(payload, "purpose");
+            r.finalFaces = r.faces;
+            r.summary = std::to_string(r.faces.size()) + "d" + std::to_string(r.sides) + ": " +
+                        facesText(r.faces) + (r.purpose.empty() ? "" : "  - " + r.purpose);
+        } else if (e.kind == storage::kind::Answer) {
+            r.purpose = str(payload, "question");
+            const std::string label = str(payload, "label");
+            const std::string value = str(payload, "value");
+            r.summary = (r.purpose.empty() ? str(payload, "key") : r.purpose) + " -> " +
+                        (label.empty() || label == value ? value : label + " (" + value + ")");
+        } else if (e.kind == storage::kind::Undo || e.kind == storage::kind::Override) {
+            if (payload.contains("target") && payload["target"].is_number_integer())
+                r.target = payload["target"].get<std::int64_t>();
+            const std::string reason = str(payload, "reason");
+            const std::string targetText = r.target ? seqRef(*r.target) : "?";
+            if (e.kind == storage::kind::Undo) {
+                r.summary = "UNDO of " + targetText + (reason.empty() ? "" : " - " + reason);
+            } else {
+                r.faces = ints(payload, "new");
+                r.summary = "OVERRIDE of " + targetText + ": " + facesText(ints(payload, "old")) + " -> " +
+                            facesText(r.faces) + (reason.empty() ? "" : " - " + reason);
+            }
+            if (r.target && bySeq.count(*r.target)) {
+                GameRecord& t = out.records[bySeq[*r.target]];
+                if (r.units.empty())
+                    r.units = t.units;
+                if (e.kind == storage::kind::Undo) {
+                    t.undoneBy = e.seq;
+                } else {
+                    t.overriddenBy = e.seq;
+                    t.finalFaces = r.faces;
+                    r.sides = t.sides;
+                }
+            }
+        } else {
+            r.summary = e.kind + " " + e.payloadJson;
+        }
+        bySeq[e.seq] = out.records.size();
+        out.records.push_back(std::move(r));
+    }
+    std::map<std::pair<std::string, int>, storage::DiceTally> tallies;
+    for (const GameRecord& r : out.records) {
+        if (r.event.kind != storage::kind::Dice || !r.finalFaces)
+            continue;
+        auto& t = tallies[{r.event.player, r.sides}];
+        t.player = r.event.player;
+        t.sides = r.sides;
+        for (int f : *r.finalFaces)
+            t.add(f);
+    }
+    for (auto& [key, tally] : tallies)
+        out.tallies.push_back(tally);
+    return out;
+}
+
+Json toJson(const GameRecord& r) {
+    const storage::Event& e = r.event;
+    Json j = {{"seq", e.seq},       {"turn", e.turn},
+              {"phase", e.phase},   {"kind", e.kind},
+              {"player", e.player}, {"source", std::string(storage::toString(e.source))},
+              {"time", e.time},     {"summary", r.summary},
+              {"units", r.units},   {"photos", e.evidenceCount},
+              {"hash", e.hash}};
+    const Json payload = Json::parse(e.payloadJson, nullptr, false);
+    j["payload"] = payload.is_discarded() ? Json(e.payloadJson) : payload;
+    if (!r.purpose.empty())
+        j["purpose"] = r.purpose;
+    if (!r.ruleId.empty())
+        j["ruleId"] = r.ruleId;
+    if (e.kind == storage::kind::Dice) {
+        j["faces"] = r.faces;
+        j["sides"] = r.sides;
+        if (r.finalFaces)
+            j["finalFaces"] = *r.finalFaces;
+    }
+    if (r.target)
+        j["target"] = *r.target;
+    if (r.undoneBy)
+        j["undoneBy"] = *r.undoneBy;
+    if (r.overriddenBy)
+        j["overriddenBy"] = *r.overriddenBy;
+    return j;
+}
+
+Json toJson(const storage::DiceTally& t, const std::vector<storage::Player>& players) {
+    std::string colour;
+    for (const storage::Player& p : players)
+        if (p.name == t.player)
+            colour = p.diceColour;
+    Json faces = Json::object();
+    for (std::size_t i = 0; i < t.counts.size(); ++i)
+        faces[std::to_string(i + 1)] = t.counts[i];
+    return {{"player", t.player},
+            {"diceColour", colour},
+            {"sides", t.sides},
+            {"dice", t.total()},
+            {"faceCounts", faces},
+            {"chiSquare", t.chiSquare()},
+            {"degreesOfFreedom", t.degreesOfFreedom()},
+            {"pValue", t.pValue()}};
+}
+
+bool RecordFilter::matches(const GameRecord& r) const {
+    if (turn && r.event.turn != *turn)
+        return false;
+    if (!player.empty() && r.event.player != player)
+        return false;
+    if (!unit.empty() && std::find(r.units.begin(), r.units.end(), unit) == r.units.end())
+        return false;
+    return true;
+}
+
+} // namespace muster::cli

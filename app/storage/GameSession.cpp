@@ -1,0 +1,246 @@
+#include "app/storage/GameSession.h"
+
+#include "rules/io/Json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace muster::storage {
+
+namespace {
+
+using Json = nlohmann::json;
+
+Error fromRules(const rules::Error& e) {
+    return Error{e.message};
+}
+
+// The unit a prompt concerns: the part of its key before the first dot ("US-A.range" -> "US-A").
+std::string unitOfKey(const std::string& key) {
+    const auto dot = key.find('.');
+    return dot == std::string::npos ? std::string() : key.substr(0, dot);
+}
+
+} // namespace
+
+DiceSource toStorage(rules::DiceSource source) {
+    switch (source) {
+    case rules::DiceSource::Camera:
+        return DiceSource::Camera;
+    case rules::DiceSource::Typed:
+        return DiceSource::Typed;
+    case rules::DiceSource::Virtual:
+        return DiceSource::Virtual;
+    case rules::DiceSource::Override:
+        return DiceSource::Override;
+    }
+    return DiceSource::Typed;
+}
+
+std::string payloadFor(const rules::Prompt& prompt, const rules::Input& input) {
+    Json p;
+    p["key"] = input.key;
+    Json units = Json::array();
+    if (const std::string unit = unitOfKey(input.key); !unit.empty())
+        units.push_back(unit);
+    if (input.kind == rules::InputKind::Answer) {
+        p["value"] = input.value;
+        if (prompt.question) {
+            p["question"] = prompt.question->text;
+            p["ruleId"] = prompt.question->ruleId;
+            for (const rules::Option& o : prompt.question->options)
+                if (o.value == input.value)
+                    p["label"] = o.label;
+        }
+    } else {
+        p["faces"] = input.faces;
+        if (prompt.dice) {
+            const rules::DiceRequest& d = *prompt.dice;
+            p["count"] = d.count;
+            p["sides"] = d.sides;
+            p["modifier"] = d.modifier;
+            p["purpose"] = d.purpose;
+            p["ruleId"] = d.ruleId;
+            p["roller"] = d.roller;
+            if (!d.roller.empty() && (units.empty() || units[0] != d.roller))
+                units.push_back(d.roller);
+        }
+    }
+    p["units"] = units;
+    return p.dump();
+}
+
+Result<rules::Input> GameSession::inputOf(const EffectiveInput& in) {
+    const Event& e = in.event;
+    const Json p = Json::parse(e.payloadJson, nullptr, false);
+    if (!p.is_object() || !p.contains("key") || !p["key"].is_string())
+        return Error{"event #" + std::to_string(e.seq) + " carries no input key"};
+    rules::Input input;
+    input.key = p["key"].get<std::string>();
+    input.player = e.player;
+    if (e.kind == kind::Answer) {
+        input.kind = rules::InputKind::Answer;
+        if (!p.contains("value") || !p["value"].is_string())
+            return Error{"event #" + std::to_string(e.seq) + " is an answer without a value"};
+        input.value = p["value"].get<std::string>();
+        return input;
+    }
+    input.kind = rules::InputKind::Dice;
+    if (in.overriddenFaces) {
+        input.faces = *in.overriddenFaces;
+        input.source = rules::DiceSource::Override;
+        return input;
+    }
+    auto faces = facesOf(e.payloadJson);
+    if (!faces)
+        return Error{"event #" + std::to_string(e.seq) + ": " + faces.message()};
+    input.faces = *faces;
+    const std::string source(toString(e.source));
+    if (!rules::diceSourceFromString(source, input.source))
+        return Error{"event #" + std::to_string(e.seq) + " has no dice source"};
+    return input;
+}
+
+namespace {
+
+// The engine at the start of the game the journal records: its scenario snapshot and house rules.
+Result<rules::Engine> freshEngine(const Journal& journal) {
+    const GameInfo& g = journal.game();
+    auto scenario = rules::io::parseScenario(g.scenarioJson, journal.path() + " (scenario snapshot)");
+    if (!scenario)
+        return fromRules(scenario.error());
+    const Json houseJson = Json::parse(g.houseRulesJson, nullptr, false);
+    auto house = rules::io::houseRulesFromJson(houseJson.is_discarded() ? Json::object() : houseJson);
+    if (!house)
+        return Error{journal.path() + ": house rules: " + house.error().message};
+    auto engine = rules::Engine::create(*scenario, *house);
+    if (!engine)
+        return fromRules(engine.error());
+    return std::move(engine.value());
+}
+
+// Feeds inputs to the engine in order; the first one it refuses is named.
+Result<void> fold(rules::Engine& engine, const std::vector<EffectiveInput>& inputs) {
+    for (const EffectiveInput& in : inputs) {
+        auto input = GameSession::inputOf(in);
+        if (!input)
+            return input.error();
+        if (auto applied = engine.apply(*input); !applied)
+            return Error{"event #" + std::to_string(in.event.seq) +
+                         " does not replay: " + applied.error().message};
+    }
+    return {};
+}
+
+} // namespace
+
+Result<rules::Engine> GameSession::replay(const Journal& journal) {
+    auto engine = freshEngine(journal);
+    if (!engine)
+        return engine.error();
+    auto inputs = journal.effectiveInputs();
+    if (!inputs)
+        return inputs.error();
+    if (auto folded = fold(*engine, *inputs); !folded)
+        return folded.error();
+    return std::move(engine.value());
+}
+
+Result<GameSession> GameSession::start(const std::string& path, const rules::Scenario& scenario,
+                                       const rules::HouseRules& houseRules, std::vector<Player> players) {
+    auto engine = rules::Engine::create(scenario, houseRules);
+    if (!engine)
+        return fromRules(engine.error());
+    NewGame g;
+    g.ruleSet = scenario.ruleSet;
+    g.houseRulesJson = rules::io::toJson(engine->state().houseRules).dump();
+    g.scenarioJson = rules::io::toJson(scenario).dump();
+    g.players = std::move(players);
+    auto journal = Journal::create(path, g);
+    if (!journal)
+        return journal.error();
+    // Build the engine from what the file holds, so a new game and a resumed one start from the same bytes.
+    auto replayed = replay(*journal);
+    if (!replayed)
+        return Error{path + ": the new game does not replay: " + replayed.message()};
+    return GameSession(std::move(journal.value()), std::move(replayed.value()));
+}
+
+Result<GameSession> GameSession::open(const std::string& path, OpenOptions options) {
+    auto journal = Journal::open(path, options);
+    if (!journal)
+        return journal.error();
+    auto engine = replay(*journal);
+    if (!engine)
+        return Error{path + ": " + engine.message()};
+    return GameSession(std::move(journal.value()), std::move(engine.value()));
+}
+
+Result<void> GameSession::rebuild() {
+    auto engine = replay(m_journal);
+    if (!engine)
+        return engine.error();
+    m_engine = std::move(engine.value());
+    return {};
+}
+
+Result<Event> GameSession::submit(const rules::Input& input, std::vector<EvidenceDraft> evidence) {
+    const rules::Prompt before = m_engine.prompt();
+    if (input.kind == rules::InputKind::Dice && input.source == rules::DiceSource::Override)
+        return Error{"dice are replaced with an override, not submitted with the source 'override'"};
+    // The engine refuses an input that does not answer its prompt and then leaves its state unchanged.
+    if (auto applied = m_engine.apply(input); !applied)
+        return fromRules(applied.error());
+    EventDraft d;
+    d.turn = before.turn;
+    d.phase = before.phase;
+    d.kind = input.kind == rules::InputKind::Answer ? kind::Answer : kind::Dice;
+    d.payloadJson = payloadFor(before, input);
+    d.player = input.player;
+    d.source = input.kind == rules::InputKind::Dice ? toStorage(input.source) : DiceSource::None;
+    d.evidence = std::move(evidence);
+    auto appended = m_journal.append(d);
+    if (!appended) {
+        // Not recorded, so not accepted: put the engine back to the journal's fold.
+        (void)rebuild();
+        return appended.error();
+    }
+    return appended;
+}
+
+Result<Event> GameSession::undoLast(const std::string& player, const std::string& reason) {
+    auto inputs = m_journal.effectiveInputs();
+    if (!inputs)
+        return inputs.error();
+    if (inputs->empty())
+        return Error{"there is nothing to undo"};
+    auto e = m_journal.appendUndo(inputs->back().event.seq, player, reason);
+    if (!e)
+        return e;
+    if (auto rebuilt = rebuild(); !rebuilt)
+        return rebuilt.error();
+    return e;
+}
+
+Result<Event> GameSession::overrideLast(const std::string& player, const std::string& reason,
+                                        const std::vector<int>& faces, std::vector<EvidenceDraft> evidence) {
+    auto inputs = m_journal.effectiveInputs();
+    if (!inputs)
+        return inputs.error();
+    if (inputs->empty() || inputs->back().event.kind != kind::Dice)
+        return Error{"the latest input in force is not a dice result; undo back to it first"};
+    // Check the new faces against the rules before anything is written.
+    auto candidate = inputs.value();
+    candidate.back().overriddenFaces = faces;
+    auto probe = freshEngine(m_journal);
+    if (!probe)
+        return probe.error();
+    if (auto folded = fold(*probe, candidate); !folded)
+        return Error{"the override is not a legal result: " + folded.message()};
+    auto e = m_journal.appendOverride(inputs->back().event.seq, player, reason, faces, std::move(evidence));
+    if (!e)
+        return e;
+    m_engine = std::move(probe.value());
+    return e;
+}
+
+} // namespace muster::storage

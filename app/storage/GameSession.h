@@ -1,0 +1,59 @@
+#pragma once
+
+// A game in play: the journal and the rules engine kept in step. The engine's state is always the fold of the
+// journal's inputs still in force; an input is in the journal (committed) before anyone is told it was
+// accepted.
+
+#include "app/storage/Journal.h"
+#include "rules/Engine.h"
+
+#include <string>
+#include <vector>
+
+namespace muster::storage {
+
+class GameSession {
+public:
+    // A new game file for a scenario. The file keeps a snapshot of the scenario and the full set of house
+    // rules in force, so it replays without the scenario file.
+    static Result<GameSession> start(const std::string& path, const rules::Scenario& scenario,
+                                     const rules::HouseRules& houseRules, std::vector<Player> players);
+    // Opens an existing game (read-write: resume; read-only: inspect) and replays it.
+    static Result<GameSession> open(const std::string& path, OpenOptions options = {});
+
+    // The engine rebuilt from a journal: the scenario snapshot, the house rules, and every input in force.
+    static Result<rules::Engine> replay(const Journal& journal);
+    // The rules input an answer or dice event carries (overridden faces applied).
+    static Result<rules::Input> inputOf(const EffectiveInput& input);
+
+    const rules::Engine& engine() const { return m_engine; }
+    rules::Prompt prompt() const { return m_engine.prompt(); }
+    const Journal& journal() const { return m_journal; }
+
+    // Applies an input: the engine checks it, the journal commits it, and only then does this return the
+    // event. A rejected input changes nothing.
+    Result<Event> submit(const rules::Input& input, std::vector<EvidenceDraft> evidence = {});
+    // Takes back the latest answer still in force (undo event) and replays.
+    Result<Event> undoLast(const std::string& player, const std::string& reason);
+    // Replaces the faces of the latest dice result still in force (override event) and replays. Refused if
+    // the rules would not accept the new faces.
+    Result<Event> overrideLast(const std::string& player, const std::string& reason,
+                               const std::vector<int>& faces, std::vector<EvidenceDraft> evidence = {});
+
+private:
+    GameSession(Journal journal, rules::Engine engine)
+        : m_journal(std::move(journal))
+        , m_engine(std::move(engine)) {}
+    Result<void> rebuild();
+
+    Journal m_journal;
+    rules::Engine m_engine;
+};
+
+// The journal payload for an input answering a prompt: key and value or faces, plus the words and rule ids
+// people need to read the log without the engine (see docs/journal.md).
+std::string payloadFor(const rules::Prompt& prompt, const rules::Input& input);
+
+DiceSource toStorage(rules::DiceSource source);
+
+} // namespace muster::storage
