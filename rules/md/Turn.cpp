@@ -725,17 +725,24 @@ bool moveUnit(Ctx& c, int ui) {
     }
     if (*ground == "full_speed")
         queueMoveDl(c, ui, "crossing difficult ground at full speed", "MD-DL-05");
-    if (u.arm == Arm::Cavalry && !u.mounted && u.horseHolders > 0 && !u.horsesLost) {
-        auto a = askYesNo(c, u.id + ".horses_move", "Do the held horses of " + u.id + " move (1d6\")?",
-                          "MD-CAV-06");
-        if (!a)
+    return true;
+}
+
+bool hasHeldHorses(const Unit& u) {
+    return u.arm == Arm::Cavalry && !u.mounted && u.horseHolders > 0 && !u.horsesLost;
+}
+
+// MD-CAV-06: the held horses may move 1d6" whatever the dismounted body does.
+bool moveHeldHorses(Ctx& c, int ui) {
+    Unit& u = c.s.units[static_cast<std::size_t>(ui)];
+    auto a =
+        askYesNo(c, u.id + ".horses_move", "Do the held horses of " + u.id + " move (1d6\")?", "MD-CAV-06");
+    if (!a)
+        return false;
+    if (*a) {
+        auto d = roll(c, u, u.id + ".horses", 1, 6, "held horses of " + u.id + " move 1d6\"", "MD-CAV-06");
+        if (!d)
             return false;
-        if (*a) {
-            auto d =
-                roll(c, u, u.id + ".horses", 1, 6, "held horses of " + u.id + " move 1d6\"", "MD-CAV-06");
-            if (!d)
-                return false;
-        }
     }
     return true;
 }
@@ -858,6 +865,8 @@ bool resolveChargeMove(Ctx& c, int ui) {
 bool movementHasWork(const Unit& u) {
     if (!inPlay(u))
         return false;
+    if (hasHeldHorses(u))
+        return true;
     switch (u.order) {
     case Order::Hold:
     case Order::FirstFire:
@@ -872,6 +881,8 @@ bool movementHasWork(const Unit& u) {
 
 bool resolveMovement(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
+    if (hasHeldHorses(u) && !moveHeldHorses(c, ui))
+        return false;
     switch (u.order) {
     case Order::Move:
         if (u.arm == Arm::Artillery)
@@ -1422,7 +1433,7 @@ Phase nextPhase(Phase p, const Options& o) {
 }
 
 // Moves to the next stage/phase while the index is past the end of the current stage.
-void normalize(GameState& s, const Options& o) {
+void normalize(GameState& s, const Options& o, std::optional<Phase> stopAt) {
     while (s.cursor.phase != Phase::GameOver &&
            s.cursor.index >= stageSize(s, s.cursor.phase, s.cursor.stage)) {
         s.cursor.index = 0;
@@ -1437,6 +1448,8 @@ void normalize(GameState& s, const Options& o) {
         } else {
             enterPhase(s, nextPhase(leaving, o), o);
         }
+        if (stopAt && s.cursor.phase == *stopAt)
+            return;
     }
 }
 
@@ -1581,23 +1594,28 @@ void endTurn(GameState& s, const Options& o) {
     enterPhase(s, Phase::Orders, o);
 }
 
-void skipIdle(GameState& s, const Options& o) {
-    normalize(s, o);
-    while (s.cursor.phase != Phase::GameOver && !hasWork(s, o)) {
+void skipIdle(GameState& s, const Options& o, std::optional<Phase> stopAt) {
+    const Phase from = s.cursor.phase;
+    normalize(s, o, stopAt);
+    while (s.cursor.phase != Phase::GameOver) {
+        if (stopAt && s.cursor.phase == *stopAt && s.cursor.phase != from)
+            return;
+        if (hasWork(s, o))
+            return;
         ++s.cursor.index;
-        normalize(s, o);
+        normalize(s, o, stopAt);
     }
 }
 
-bool runStep(GameState& s, Feed& feed, const Options& o) {
-    skipIdle(s, o);
-    if (s.cursor.phase == Phase::GameOver)
+bool runStep(GameState& s, Feed& feed, const Options& o, std::optional<Phase> stopAt) {
+    skipIdle(s, o, stopAt);
+    if (s.cursor.phase == Phase::GameOver || (stopAt && s.cursor.phase == *stopAt))
         return true;
     Ctx c{s, feed, o};
     if (!executeStep(c))
         return false;
     ++s.cursor.index;
-    skipIdle(s, o);
+    skipIdle(s, o, stopAt);
     return true;
 }
 

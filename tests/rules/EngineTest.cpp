@@ -1,0 +1,111 @@
+// The engine through its prompts: orders, rejection of wrong inputs, determinism and replay.
+#include "rules/Engine.h"
+
+#include "TestSupport.h"
+#include "rules/io/Json.h"
+
+#include <gtest/gtest.h>
+
+using namespace muster::rules;
+
+namespace {
+
+TEST(Engine, StartsWithAnOrderQuestionForTheFirstUnit) {
+    // MD-SEQ-02, MD-ORD-01: the first prompt is the order chit of the first unit listed.
+    auto e = Engine::create(test::loadScenarioOrDie("md_small.json"));
+    ASSERT_TRUE(e) << e.error().message;
+    const Prompt p = e->prompt();
+    ASSERT_EQ(p.kind, PromptKind::Question);
+    EXPECT_EQ(p.phase, "orders");
+    EXPECT_EQ(p.turn, 1);
+    EXPECT_EQ(p.question->key, "US-5INF.order");
+    EXPECT_EQ(p.question->ruleId, "MD-ORD-01");
+    EXPECT_EQ(p.question->options.front().value, "hold");
+}
+
+TEST(Engine, RejectsInputThatDoesNotAnswerThePromptAndKeepsTheState) {
+    auto e = Engine::create(test::loadScenarioOrDie("md_small.json"));
+    ASSERT_TRUE(e);
+    const std::string before = io::toJson(e->state()).dump();
+    EXPECT_FALSE(e->apply(Input::answer("US-TXVOL.order", "hold"))); // wrong key
+    EXPECT_FALSE(e->apply(Input::answer("US-5INF.order", "dance"))); // not an option
+    EXPECT_FALSE(e->apply(Input::dice("US-5INF.order", {3})));       // dice for a question
+    EXPECT_EQ(io::toJson(e->state()).dump(), before);
+    EXPECT_TRUE(e->inputs().empty());
+    EXPECT_TRUE(e->apply(Input::answer("US-5INF.order", "hold")));
+    EXPECT_EQ(e->prompt().question->key, "US-TXVOL.order");
+}
+
+TEST(Engine, RejectsWrongDiceCountsAndFaces) {
+    auto e = Engine::create(test::loadScenarioOrDie("md_small.json"));
+    ASSERT_TRUE(e);
+    // US-5INF moves: hold everything else, then the move dice are asked for in the movement phase.
+    ASSERT_TRUE(e->apply(Input::answer("US-5INF.order", "move")));
+    while (e->prompt().kind == PromptKind::Question && e->prompt().phase == "orders")
+        ASSERT_TRUE(e->apply(Input::answer(e->prompt().question->key, "hold")));
+    const Prompt p = e->prompt();
+    ASSERT_EQ(p.kind, PromptKind::Dice);
+    EXPECT_EQ(p.dice->id, "US-5INF.move");
+    EXPECT_EQ(p.dice->count, 1);
+    EXPECT_EQ(p.dice->ruleId, "MD-MOVE-01");
+    EXPECT_FALSE(e->apply(Input::dice("US-5INF.move", {3, 4})));
+    EXPECT_FALSE(e->apply(Input::dice("US-5INF.move", {7})));
+    EXPECT_FALSE(e->apply(Input::dice("US-5INF.move", {0})));
+    EXPECT_TRUE(e->apply(Input::dice("US-5INF.move", {3}, DiceSource::Typed)));
+    // Elite U.S. line: 1d6+4 = 7", then the movement DL (MD-DL-04) 1d6-1.
+    EXPECT_EQ(e->state().units[0].moveDistance, 7);
+    ASSERT_EQ(e->prompt().kind, PromptKind::Dice);
+    EXPECT_EQ(e->prompt().dice->id, "US-5INF.dl");
+    ASSERT_TRUE(e->apply(Input::dice("US-5INF.dl", {4})));
+    EXPECT_EQ(e->state().units[0].dlRf, 3);
+    EXPECT_EQ(e->state().units[0].rf, 27);
+}
+
+TEST(Engine, AutoPlayOfTheLargeScenarioReplaysToTheSameState) {
+    // Determinism: 12 turns with VirtualDice + AutoTable, then the recorded inputs replayed into a fresh
+    // engine.
+    const Scenario scenario = test::loadScenarioOrDie("md_large.json");
+    auto e = Engine::create(scenario);
+    ASSERT_TRUE(e) << e.error().message;
+    const auto inputs = test::autoPlay(*e, 20261130, 12);
+    EXPECT_GT(inputs.size(), 500u);
+    EXPECT_GE(e->state().turn, 12);
+    auto replayed = Engine::replay(scenario, {}, inputs);
+    ASSERT_TRUE(replayed) << replayed.error().message;
+    EXPECT_EQ(io::toJson(replayed->state()).dump(), io::toJson(e->state()).dump());
+    EXPECT_EQ(replayed->state(), e->state());
+}
+
+TEST(Engine, DifferentSeedsGiveDifferentGamesAndSameSeedTheSame) {
+    const Scenario scenario = test::loadScenarioOrDie("md_small.json");
+    auto a = Engine::create(scenario);
+    auto b = Engine::create(scenario);
+    auto c = Engine::create(scenario);
+    test::autoPlay(*a, 7, 3);
+    test::autoPlay(*b, 7, 3);
+    test::autoPlay(*c, 8, 3);
+    EXPECT_EQ(a->state(), b->state());
+    EXPECT_NE(io::toJson(a->state()).dump(), io::toJson(c->state()).dump());
+}
+
+TEST(Engine, StateJsonRoundTrips) {
+    auto e = Engine::create(test::loadScenarioOrDie("md_large.json"));
+    ASSERT_TRUE(e);
+    test::autoPlay(*e, 99, 2);
+    auto j = io::toJson(e->state());
+    auto back = io::stateFromJson(j);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back.value(), e->state());
+}
+
+TEST(Engine, GameEndsAfterTheScenarioTurns) {
+    auto e = Engine::create(test::loadScenarioOrDie("md_small.json"));
+    ASSERT_TRUE(e);
+    test::autoPlay(*e, 5, 100);
+    EXPECT_TRUE(e->gameOver());
+    EXPECT_EQ(e->prompt().kind, PromptKind::GameOver);
+    EXPECT_FALSE(e->state().winner.empty());
+    EXPECT_FALSE(e->apply(Input::answer("x", "y")));
+}
+
+} // namespace
