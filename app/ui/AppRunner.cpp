@@ -166,8 +166,10 @@ int run(int argc, char** argv) {
 
     QObject::connect(window, &QQuickWindow::frameSwapped, window, [&startup] {
         static bool first = true;
-        if (first && qEnvironmentVariableIsSet("MUSTER_TIMING"))
+        if (first && qEnvironmentVariableIsSet("MUSTER_TIMING")) {
             std::printf("muster: first frame after %lld ms\n", static_cast<long long>(startup.elapsed()));
+            std::fflush(stdout);
+        }
         first = false;
     });
     window->show();
