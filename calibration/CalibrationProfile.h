@@ -1,0 +1,41 @@
+#pragma once
+
+// CalibrationProfile: everything one calibration learnt about a table (tray mapping, dice sets, optional
+// lens), tied to the camera resolution it was made at, and its JSON text for storage (per game or per table).
+
+#include "calibration/CalibrationError.h"
+#include "calibration/DiceSets.h"
+#include "calibration/LensCalibration.h"
+#include "calibration/TrayCalibration.h"
+
+#include <opencv2/core.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::calibration {
+
+struct CalibrationProfile {
+    static constexpr int kFormatVersion = 1;
+
+    std::string name;        // "kitchen table"
+    Paper paper = Paper::A4; // the sheet it was made with
+    TrayCalibration tray;    // tray.resolution is the profile's camera resolution
+    std::vector<DiceSet> diceSets;
+    std::optional<LensModel> lens;
+
+    cv::Size resolution() const { return tray.resolution; }
+
+    // The profile for frames of another size: pixel quantities are rescaled when the aspect ratio matches
+    // (within 0.5%), and an Error is returned when it does not (a crop or a different camera mode).
+    Result<CalibrationProfile> rescaledTo(cv::Size frameSize) const;
+
+    std::string toJson() const;
+    // Parses and validates profile JSON; a corrupt or foreign text is an Error, never a half-filled profile.
+    static Result<CalibrationProfile> fromJson(const std::string& text);
+};
+
+CalibrationProfile makeProfile(const std::string& name, const TrayCalibration& tray, Paper paper = Paper::A4);
+
+} // namespace muster::calibration

@@ -1,0 +1,171 @@
+#include "calibration/DiceSets.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace muster::calibration {
+
+namespace {
+
+float labDistance(const float* p, const cv::Vec3f& c) {
+    const float d0 = p[0] - c[0], d1 = p[1] - c[1], d2 = p[2] - c[2];
+    return std::sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+}
+
+float median(std::vector<float> v) {
+    if (v.empty())
+        return 0.0f;
+    const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+    std::nth_element(v.begin(), mid, v.end());
+    return *mid;
+}
+
+cv::Vec3f medianColour(const std::vector<cv::Vec3f>& colours) {
+    cv::Vec3f out;
+    for (int c = 0; c < 3; ++c) {
+        std::vector<float> channel;
+        channel.reserve(colours.size());
+        for (const cv::Vec3f& v : colours)
+            channel.push_back(v[c]);
+        out[c] = median(std::move(channel));
+    }
+    return out;
+}
+
+} // namespace
+
+Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float innerFraction) {
+    if (bgr.empty() || bgr.type() != CV_8UC3)
+        return Error{"the dice image must be a non-empty 8-bit colour (BGR) image"};
+    const cv::Point2f centre(box.x + box.width / 2, box.y + box.height / 2);
+    const float w = box.width * innerFraction, h = box.height * innerFraction;
+    const cv::Rect inner = cv::Rect(cv::Point(cvRound(centre.x - w / 2), cvRound(centre.y - h / 2)),
+                                    cv::Size(std::max(1, cvRound(w)), std::max(1, cvRound(h)))) &
+                           cv::Rect(0, 0, bgr.cols, bgr.rows);
+    if (inner.area() < 4)
+        return Error{"the die box lies outside the image or is too small to sample"};
+    cv::Mat crop, lab;
+    bgr(inner).convertTo(crop, CV_32FC3, 1.0 / 255.0);
+    cv::cvtColor(crop, lab, cv::COLOR_BGR2Lab);
+    return lab.reshape(1, inner.area()).clone();
+}
+
+Result<DieColour> describeDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options) {
+    Result<cv::Mat> lab = dieSampleLab(bgr, box, options.innerFraction);
+    if (!lab)
+        return lab.error();
+    cv::Mat labels, centres;
+    cv::setRNGSeed(7); // k-means seeding: the same die always gives the same colours
+    cv::kmeans(lab.value(), 2, labels,
+               cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 20, 0.1), 3,
+               cv::KMEANS_PP_CENTERS, centres);
+    const int ones = cv::countNonZero(labels);
+    const int body = ones * 2 > labels.rows ? 1 : 0;
+    return DieColour{centres.at<cv::Vec3f>(body), centres.at<cv::Vec3f>(1 - body)};
+}
+
+std::vector<std::vector<int>> groupByColour(const std::vector<DieColour>& colours, float maxDistance) {
+    std::vector<std::vector<int>> groups;
+    std::vector<cv::Vec3f> centres;
+    for (int i = 0; i < static_cast<int>(colours.size()); ++i) {
+        int best = -1;
+        float bestDistance = maxDistance;
+        for (size_t g = 0; g < groups.size(); ++g) {
+            const float d = static_cast<float>(cv::norm(colours[i].body - centres[g]));
+            if (d <= bestDistance) {
+                best = static_cast<int>(g);
+                bestDistance = d;
+            }
+        }
+        if (best < 0) {
+            groups.push_back({i});
+            centres.push_back(colours[i].body);
+            continue;
+        }
+        groups[best].push_back(i);
+        std::vector<cv::Vec3f> members;
+        for (int m : groups[best])
+            members.push_back(colours[m].body);
+        centres[best] = medianColour(members);
+    }
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    return groups;
+}
+
+Result<int> DiceSetModel::addSet(const std::string& name, const std::string& player,
+                                 const std::vector<DieColour>& examples) {
+    if (examples.empty())
+        return Error{"dice set '" + name + "' needs at least one example die"};
+    std::vector<cv::Vec3f> bodies, pips;
+    for (const DieColour& c : examples) {
+        bodies.push_back(c.body);
+        pips.push_back(c.pip);
+    }
+    m_sets.push_back(
+        {name, player, medianColour(bodies), medianColour(pips), static_cast<int>(examples.size())});
+    return static_cast<int>(m_sets.size()) - 1;
+}
+
+Result<int> DiceSetModel::addSet(const std::string& name, const std::string& player, const cv::Mat& bgr,
+                                 const std::vector<cv::Rect2f>& boxes) {
+    std::vector<DieColour> examples;
+    for (const cv::Rect2f& box : boxes) {
+        Result<DieColour> c = describeDie(bgr, box, m_options);
+        if (!c)
+            return Error{"dice set '" + name + "': " + c.error().message};
+        examples.push_back(c.value());
+    }
+    return addSet(name, player, examples);
+}
+
+Status DiceSetModel::assignPlayer(int set, const std::string& player) {
+    if (set < 0 || set >= static_cast<int>(m_sets.size()))
+        return Error{"there is no dice set " + std::to_string(set)};
+    m_sets[static_cast<size_t>(set)].player = player;
+    return {};
+}
+
+SetMatch DiceSetModel::classifyPixels(const cv::Mat& lab) const {
+    SetMatch match;
+    match.cost = match.runnerUpCost = std::numeric_limits<float>::max();
+    int best = -1;
+    std::vector<float> costs(static_cast<size_t>(lab.rows));
+    for (size_t s = 0; s < m_sets.size(); ++s) {
+        const DiceSet& set = m_sets[s];
+        // Each pixel is explained by the body or (at a small penalty) the pips; the set's cost is the median.
+        for (int r = 0; r < lab.rows; ++r) {
+            const float* p = lab.ptr<float>(r);
+            costs[static_cast<size_t>(r)] =
+                std::min(labDistance(p, set.body), labDistance(p, set.pip) + m_options.pipPenalty);
+        }
+        const float cost = median(costs);
+        if (cost < match.cost) {
+            match.runnerUpCost = match.cost;
+            match.cost = cost;
+            best = static_cast<int>(s);
+        } else if (cost < match.runnerUpCost) {
+            match.runnerUpCost = cost;
+        }
+    }
+    const bool ambiguous = match.runnerUpCost - match.cost < m_options.ambiguousBelow;
+    if (best >= 0 && match.cost <= m_options.unknownAbove && !ambiguous) {
+        match.set = best;
+        match.player = m_sets[static_cast<size_t>(best)].player;
+    }
+    return match;
+}
+
+Result<SetMatch> DiceSetModel::classify(const cv::Mat& bgr, const cv::Rect2f& box) const {
+    if (m_sets.empty())
+        return Error{"no dice sets are calibrated yet: make a calibration throw first"};
+    Result<cv::Mat> lab = dieSampleLab(bgr, box, m_options.innerFraction);
+    if (!lab)
+        return lab.error();
+    return classifyPixels(lab.value());
+}
+
+} // namespace muster::calibration

@@ -1,0 +1,84 @@
+#pragma once
+
+// DiceSets: each player's dice told apart by colour. A calibration throw gives example dice per set (a photo
+// and the dice's boxes); each set keeps a body and a pip colour in CIE Lab; a die is then given to the set
+// whose two colours explain its pixels best, or called unknown (ask a person) when none does.
+
+#include "calibration/CalibrationError.h"
+
+#include <opencv2/core.hpp>
+
+#include <string>
+#include <vector>
+
+namespace muster::calibration {
+
+// A die's two colours, CIE Lab with L in 0-100 (OpenCV's float Lab).
+struct DieColour {
+    cv::Vec3f body;
+    cv::Vec3f pip;
+};
+
+struct DiceSet {
+    std::string name;   // "red", "Anna's greens"
+    std::string player; // who throws this set; empty until assigned
+    cv::Vec3f body;     // median body colour of the examples
+    cv::Vec3f pip;      // median pip colour of the examples
+    int samples = 0;    // dice it was learnt from
+};
+
+struct DiceSetOptions {
+    float innerFraction = 0.6f; // side of the centred square sampled, as a fraction of the die box
+    float pipPenalty = 8.0f;    // Lab distance added to pip matches, so a white die is not a black die's pips
+    float unknownAbove = 25.0f; // median match cost above which the colour is unknown
+    float ambiguousBelow = 0.0f; // second best minus best under this is also unknown (0: off)
+};
+
+// The result of classifying one die.
+struct SetMatch {
+    int set = -1;       // index into DiceSetModel::sets(); -1 when unknown
+    std::string player; // the set's player, empty when unknown
+    float cost = 0.0f;  // median Lab distance of the die's pixels to the set's colours
+    float runnerUpCost = 0.0f;
+
+    bool unknown() const { return set < 0; }
+};
+
+// The pixels of a die the colour model looks at: the centred inner square of `box`, as N x 3 float Lab.
+Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float innerFraction);
+
+// Body (the larger of two Lab clusters) and pip colour of one die.
+Result<DieColour> describeDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options = {});
+
+// Groups dice of one mixed calibration throw into sets: dice whose body colours lie within maxDistance (Lab)
+// of a group's running median join it. Returns groups of indices into `colours`, largest first.
+std::vector<std::vector<int>> groupByColour(const std::vector<DieColour>& colours, float maxDistance = 15.0f);
+
+class DiceSetModel {
+public:
+    explicit DiceSetModel(const DiceSetOptions& options = {})
+        : m_options(options) {}
+
+    // Learns a set from example dice; returns its index.
+    Result<int> addSet(const std::string& name, const std::string& player,
+                       const std::vector<DieColour>& examples);
+    // The same from a calibration throw: one photo and the boxes of this set's dice in it.
+    Result<int> addSet(const std::string& name, const std::string& player, const cv::Mat& bgr,
+                       const std::vector<cv::Rect2f>& boxes);
+    // Adds a set learnt elsewhere (a stored profile).
+    void addSet(const DiceSet& set) { m_sets.push_back(set); }
+    Status assignPlayer(int set, const std::string& player);
+
+    Result<SetMatch> classify(const cv::Mat& bgr, const cv::Rect2f& box) const;
+    // Classifies pre-sampled Lab pixels (dieSampleLab), for callers that already have them.
+    SetMatch classifyPixels(const cv::Mat& lab) const;
+
+    const std::vector<DiceSet>& sets() const { return m_sets; }
+    const DiceSetOptions& options() const { return m_options; }
+
+private:
+    DiceSetOptions m_options;
+    std::vector<DiceSet> m_sets;
+};
+
+} // namespace muster::calibration

@@ -1,0 +1,158 @@
+// Dice sets on real photos. Sets are learnt from hand-picked example dice of the train split (12 per set,
+// like a calibration throw); every die of the test split was hand-labelled with its colour set (or "other"
+// for dice of no set: swirls, smoky, maroon, navy, dark purple). See docs/calibration.md.
+
+#include "calibration/DiceSets.h"
+
+#include "TestData.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+
+namespace mc = muster::calibration;
+namespace mt = muster::calibration::test;
+
+namespace {
+
+class ImageCache {
+public:
+    explicit ImageCache(std::string dir)
+        : m_dir(std::move(dir)) {}
+    const cv::Mat& image(const std::string& name) {
+        auto it = m_images.find(name);
+        if (it == m_images.end())
+            it = m_images.emplace(name, cv::imread(mt::photoPath(m_dir, name))).first;
+        return it->second;
+    }
+    cv::Rect2f box(const std::string& name, int die) {
+        auto it = m_boxes.find(name);
+        if (it == m_boxes.end())
+            it = m_boxes.emplace(name, mt::dieBoxes(m_dir, name, image(name).size())).first;
+        return it->second.at(static_cast<size_t>(die));
+    }
+
+private:
+    std::string m_dir;
+    std::map<std::string, cv::Mat> m_images;
+    std::map<std::string, std::vector<cv::Rect2f>> m_boxes;
+};
+
+// One player per set, learnt from the train examples.
+mc::DiceSetModel learnTrainSets(ImageCache& cache) {
+    std::map<std::string, std::vector<mc::DieColour>> examples;
+    for (const mt::SetLabel& l : mt::setLabels("train")) {
+        if (l.set == "other")
+            continue;
+        const auto colour = mc::describeDie(cache.image(l.image), cache.box(l.image, l.die));
+        EXPECT_TRUE(colour) << l.image;
+        if (colour)
+            examples[l.set].push_back(colour.value());
+    }
+    mc::DiceSetModel model;
+    for (const auto& [set, colours] : examples)
+        EXPECT_TRUE(model.addSet(set, "player-" + set, colours));
+    return model;
+}
+
+struct SetScore {
+    int total = 0, right = 0, wrong = 0, unknown = 0, others = 0, othersUnknown = 0;
+    std::map<std::string, std::pair<int, int>> perSet; // right, total
+};
+
+SetScore score(const mc::DiceSetModel& model, ImageCache& cache, const std::string& labels) {
+    SetScore s;
+    for (const mt::SetLabel& l : mt::setLabels(labels)) {
+        const auto match = model.classify(cache.image(l.image), cache.box(l.image, l.die));
+        EXPECT_TRUE(match) << match.error().message;
+        if (!match)
+            continue;
+        if (l.set == "other") {
+            ++s.others;
+            s.othersUnknown += match->unknown() ? 1 : 0;
+            continue;
+        }
+        ++s.total;
+        ++s.perSet[l.set].second;
+        if (match->unknown()) {
+            ++s.unknown;
+            std::printf("  unknown: %s die %d (%s), cost %.1f\n", l.image.c_str(), l.die, l.set.c_str(),
+                        match->cost);
+        } else if (match->player == "player-" + l.set) {
+            ++s.right;
+            ++s.perSet[l.set].first;
+        } else {
+            ++s.wrong;
+            std::printf("  wrong: %s die %d (%s) -> %s, cost %.1f\n", l.image.c_str(), l.die, l.set.c_str(),
+                        match->player.c_str(), match->cost);
+        }
+    }
+    std::printf("[ measured ] %s: %d dice of 8 sets: right player %d (%.1f%%), wrong %d, unknown (asked) %d; "
+                "%d dice of no set: unknown %d\n",
+                labels.c_str(), s.total, s.right, 100.0 * s.right / std::max(1, s.total), s.wrong, s.unknown,
+                s.others, s.othersUnknown);
+    for (const auto& [set, counts] : s.perSet)
+        std::printf("[ measured ]   %-7s %d/%d\n", set.c_str(), counts.first, counts.second);
+    return s;
+}
+
+} // namespace
+
+// Development labels: other dice of the train split (not the examples). The method was developed on these.
+TEST(DiceSets, TrainDevDiceGoToTheRightPlayer) {
+    MUSTER_REQUIRE_DICE_DATA(dir);
+    ImageCache cache(dir);
+    const SetScore s = score(learnTrainSets(cache), cache, "dev");
+    EXPECT_EQ(s.total, 207);
+    EXPECT_GE(static_cast<double>(s.right) / s.total, 0.99);
+}
+
+// Held out: measured once with the method fixed on train. The target is 0.99; 0.977 was measured (2 wrong, 2
+// asked). The floor below is the measured figure and may only go up.
+TEST(DiceSets, TestSplitDiceGoToTheRightPlayer) {
+    MUSTER_REQUIRE_DICE_DATA(dir);
+    ImageCache cache(dir);
+    const SetScore s = score(learnTrainSets(cache), cache, "test");
+    EXPECT_EQ(s.total, 172);
+    EXPECT_GE(static_cast<double>(s.right) / s.total, 0.976);
+    EXPECT_LE(s.wrong, 2);
+}
+
+TEST(DiceSets, GroupsAMixedThrowByBodyColour) {
+    const std::vector<mc::DieColour> colours = {{{50, 60, 40}, {95, 0, 0}},
+                                                {{20, 0, 0}, {90, 0, 0}},
+                                                {{52, 58, 42}, {95, 0, 0}},
+                                                {{48, 62, 38}, {95, 0, 0}},
+                                                {{22, 1, -1}, {90, 0, 0}}};
+    const auto groups = mc::groupByColour(colours, 15.0f);
+    ASSERT_EQ(groups.size(), 2u);
+    EXPECT_EQ(groups[0], (std::vector<int>{0, 2, 3}));
+    EXPECT_EQ(groups[1], (std::vector<int>{1, 4}));
+}
+
+TEST(DiceSets, UnknownColourIsAskedNotGuessed) {
+    mc::DiceSetModel model;
+    ASSERT_TRUE(model.addSet("red", "Anna", {{{45, 60, 40}, {95, 0, 0}}}));
+    ASSERT_TRUE(model.addSet("white", "Ben", {{{92, 0, 2}, {10, 0, 0}}}));
+    // A green die: neither set explains it.
+    cv::Mat image(40, 40, CV_8UC3, cv::Scalar(40, 160, 30));
+    const auto match = model.classify(image, cv::Rect2f(5, 5, 30, 30));
+    ASSERT_TRUE(match);
+    EXPECT_TRUE(match->unknown());
+    EXPECT_TRUE(match->player.empty());
+    ASSERT_TRUE(model.assignPlayer(1, "Cleo"));
+    EXPECT_EQ(model.sets()[1].player, "Cleo");
+    EXPECT_FALSE(model.assignPlayer(5, "Dan"));
+}
+
+TEST(DiceSets, BadInputIsAnError) {
+    mc::DiceSetModel model;
+    const cv::Mat image(40, 40, CV_8UC3, cv::Scalar(0));
+    const auto none = model.classify(image, cv::Rect2f(5, 5, 30, 30));
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.error().message.find("calibration throw"), std::string::npos);
+    EXPECT_FALSE(model.addSet("empty", "Anna", std::vector<mc::DieColour>{}));
+    EXPECT_FALSE(mc::describeDie(cv::Mat(), cv::Rect2f(0, 0, 10, 10)));
+    EXPECT_FALSE(mc::describeDie(image, cv::Rect2f(100, 100, 10, 10)));
+}
