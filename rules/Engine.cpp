@@ -123,9 +123,9 @@ void Engine::advance() {
                      m_options); // committed: idle steps change nothing but the cursor and phase entry
         if (m_state.cursor.phase == md::Phase::GameOver)
             continue;
-        GameState scratch = m_state;
+        m_scratch = m_state; // assignment reuses the scratch buffers: no allocation in the common case
         JournalFeed feed(m_stepInputs, true);
-        if (!md::runStep(scratch, feed, m_options)) {
+        if (!md::runStep(m_scratch, feed, m_options)) {
             m_prompt = Prompt{};
             m_prompt.phase = md::toString(m_state.cursor.phase);
             m_prompt.turn = m_state.turn;
@@ -145,7 +145,7 @@ void Engine::advance() {
         }
         for (auto& n : feed.notes())
             m_events.push_back(n);
-        m_state = std::move(scratch);
+        std::swap(m_state, m_scratch);
         m_stepInputs.clear();
     }
 }

@@ -44,6 +44,7 @@ private:
 
     GameState m_state;               // committed state: every completed step folded in
     md::Options m_options;           // parsed from m_state.houseRules
+    GameState m_scratch;             // where a step is tried; not part of the game (see advance())
     std::vector<Input> m_stepInputs; // inputs of the step in progress
     std::vector<Input> m_inputs;
     std::vector<std::string> m_events;

@@ -89,6 +89,12 @@ std::string toString(InputKind kind) {
     return kind == InputKind::Answer ? "answer" : "dice";
 }
 
+const Input* JournalFeed::ready() {
+    if (waiting() || m_next >= m_inputs.size())
+        return nullptr;
+    return &m_inputs[m_next++];
+}
+
 std::optional<std::vector<int>> JournalFeed::roll(const DiceRequest& request) {
     if (waiting())
         return std::nullopt;

@@ -17,6 +17,8 @@ namespace muster::rules {
 class Feed {
 public:
     virtual ~Feed() = default;
+    // The next input when the feed already holds it, else nullptr (then ask or roll with the full request).
+    virtual const Input* ready() { return nullptr; }
     // The faces for the request, or nothing when the input is not there yet.
     virtual std::optional<std::vector<int>> roll(const DiceRequest& request) = 0;
     // The chosen option value, or nothing when the answer is not there yet.
@@ -31,6 +33,7 @@ public:
     explicit JournalFeed(const std::vector<Input>& inputs, bool keepNotes)
         : m_inputs(inputs)
         , m_keepNotes(keepNotes) {}
+    const Input* ready() override;
     std::optional<std::vector<int>> roll(const DiceRequest& request) override;
     std::optional<std::string> ask(const Question& question) override;
     void note(const std::string& line) override;

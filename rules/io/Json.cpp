@@ -228,7 +228,11 @@ Result<Scenario> scenarioFromJson(const json& j, const std::string& sourceName) 
         std::string path = "units[" + std::to_string(i) + "].";
         MUSTER_TRY(r.requireObject(o, "units[" + std::to_string(i) + "]"));
         UnitDef u;
-        MUSTER_TRY(r.string(o, path, "id", u.id, true));
+        {
+            std::string text;
+            MUSTER_TRY(r.string(o, path, "id", text, true));
+            u.id = text;
+        }
         if (u.id.empty() || u.id.find_first_of(" .:") != std::string::npos)
             return r.error(path + "id",
                            "unit id '" + u.id + "' must be non-empty without spaces, '.' or ':'");
@@ -461,9 +465,9 @@ namespace {
 json unitToJson(const md::Unit& u) {
     using md::toString;
     json j;
-    j["id"] = u.id;
-    j["name"] = u.name;
-    j["type"] = u.type;
+    j["id"] = u.id.str();
+    j["name"] = u.name.str();
+    j["type"] = u.type.str();
     j["side"] = u.side;
     j["nation"] = toString(u.nation);
     j["arm"] = toString(u.arm);
@@ -499,15 +503,15 @@ json unitToJson(const md::Unit& u) {
     j["haltedTurnsSinceFire"] = u.haltedTurnsSinceFire;
     j["canisterDepleted"] = u.canisterDepleted;
     j["rapidFireBanned"] = u.rapidFireBanned;
-    j["lastRapidFireTarget"] = u.lastRapidFireTarget;
+    j["lastRapidFireTarget"] = u.lastRapidFireTarget.str();
     j["lastRapidFireTurn"] = u.lastRapidFireTurn;
     j["order"] = toString(u.order);
-    j["orderTarget"] = u.orderTarget;
+    j["orderTarget"] = u.orderTarget.str();
     j["newFormation"] = toString(u.newFormation);
     j["charge"] = toString(u.charge);
     j["chargeFlank"] = u.chargeFlank;
     j["stand"] = toString(u.stand);
-    j["chargedBy"] = u.chargedBy;
+    j["chargedBy"] = u.chargedBy.str();
     j["chargeOutcome"] = toString(u.chargeOutcome);
     j["fireLost"] = u.fireLost;
     j["cfFailed"] = u.cfFailed;
@@ -565,9 +569,16 @@ std::optional<Error> unitFromJson(const Reader& r, const json& o, const std::str
     if (auto e = r.requireObject(o, p))
         return e;
     std::string path = p + ".";
-    MUSTER_TRY(r.string(o, path, "id", u.id, true));
-    MUSTER_TRY(r.string(o, path, "name", u.name, true));
-    MUSTER_TRY(r.string(o, path, "type", u.type, true));
+    {
+        std::string text;
+        MUSTER_TRY(r.string(o, path, "id", text, true));
+        u.id = text;
+    }
+    std::string name, type;
+    MUSTER_TRY(r.string(o, path, "name", name, true));
+    MUSTER_TRY(r.string(o, path, "type", type, true));
+    u.name = name;
+    u.type = type;
     MUSTER_TRY(intField(r, o, path, "side", u.side));
     MUSTER_TRY(enumField(r, o, path, "nation", u.nation));
     MUSTER_TRY(enumField(r, o, path, "arm", u.arm));
@@ -602,15 +613,27 @@ std::optional<Error> unitFromJson(const Reader& r, const json& o, const std::str
     MUSTER_TRY(intField(r, o, path, "haltedTurnsSinceFire", u.haltedTurnsSinceFire));
     MUSTER_TRY(boolField(r, o, path, "canisterDepleted", u.canisterDepleted));
     MUSTER_TRY(boolField(r, o, path, "rapidFireBanned", u.rapidFireBanned));
-    MUSTER_TRY(r.string(o, path, "lastRapidFireTarget", u.lastRapidFireTarget, true));
+    {
+        std::string text;
+        MUSTER_TRY(r.string(o, path, "lastRapidFireTarget", text, true));
+        u.lastRapidFireTarget = text;
+    }
     MUSTER_TRY(intField(r, o, path, "lastRapidFireTurn", u.lastRapidFireTurn));
     MUSTER_TRY(enumField(r, o, path, "order", u.order));
-    MUSTER_TRY(r.string(o, path, "orderTarget", u.orderTarget, true));
+    {
+        std::string text;
+        MUSTER_TRY(r.string(o, path, "orderTarget", text, true));
+        u.orderTarget = text;
+    }
     MUSTER_TRY(enumField(r, o, path, "newFormation", u.newFormation));
     MUSTER_TRY(enumField(r, o, path, "charge", u.charge));
     MUSTER_TRY(boolField(r, o, path, "chargeFlank", u.chargeFlank));
     MUSTER_TRY(enumField(r, o, path, "stand", u.stand));
-    MUSTER_TRY(r.string(o, path, "chargedBy", u.chargedBy, true));
+    {
+        std::string text;
+        MUSTER_TRY(r.string(o, path, "chargedBy", text, true));
+        u.chargedBy = text;
+    }
     MUSTER_TRY(enumField(r, o, path, "chargeOutcome", u.chargeOutcome));
     MUSTER_TRY(boolField(r, o, path, "fireLost", u.fireLost));
     MUSTER_TRY(boolField(r, o, path, "cfFailed", u.cfFailed));
@@ -655,8 +678,8 @@ json toJson(const GameState& s) {
                                    {"sixOnly", d.sixOnly},
                                    {"capped", d.capped},
                                    {"gradeMod", d.gradeMod},
-                                   {"cause", d.cause},
-                                   {"ruleId", d.ruleId}});
+                                   {"cause", d.cause.str()},
+                                   {"ruleId", d.ruleId.str()}});
     j["contacts"] = json::array();
     for (const auto& c : s.contacts)
         j["contacts"].push_back(
@@ -679,8 +702,11 @@ Result<GameState> stateFromJson(const json& j) {
     MUSTER_TRY(enumField(r, j["cursor"], "state.cursor.", "phase", s.cursor.phase));
     MUSTER_TRY(intField(r, j["cursor"], "state.cursor.", "stage", s.cursor.stage));
     MUSTER_TRY(intField(r, j["cursor"], "state.cursor.", "index", s.cursor.index));
-    if (j.contains("houseRules"))
-        MUSTER_TRY(readHouseRules(r, j["houseRules"], "state.houseRules", s.houseRules));
+    if (j.contains("houseRules")) {
+        HouseRules h;
+        MUSTER_TRY(readHouseRules(r, j["houseRules"], "state.houseRules", h));
+        s.houseRules = h;
+    }
     if (!j.contains("sides") || !j["sides"].is_array())
         return r.error("state.sides", "missing required array");
     for (const auto& o : j["sides"]) {
@@ -707,8 +733,11 @@ Result<GameState> stateFromJson(const json& j) {
             MUSTER_TRY(boolField(r, o, "state.pendingDls[].", "sixOnly", d.sixOnly));
             MUSTER_TRY(boolField(r, o, "state.pendingDls[].", "capped", d.capped));
             MUSTER_TRY(boolField(r, o, "state.pendingDls[].", "gradeMod", d.gradeMod));
-            MUSTER_TRY(r.string(o, "state.pendingDls[].", "cause", d.cause, true));
-            MUSTER_TRY(r.string(o, "state.pendingDls[].", "ruleId", d.ruleId, true));
+            std::string cause, ruleId;
+            MUSTER_TRY(r.string(o, "state.pendingDls[].", "cause", cause, true));
+            MUSTER_TRY(r.string(o, "state.pendingDls[].", "ruleId", ruleId, true));
+            d.cause = cause;
+            d.ruleId = ruleId;
             s.pendingDls.push_back(d);
         }
     }

@@ -23,27 +23,8 @@ Question makeQuestion(std::string key, std::string text, std::vector<Option> opt
     return Question{std::move(key), std::move(text), std::move(options), std::move(rule)};
 }
 
-std::optional<bool> askYesNo(Ctx& c, const std::string& key, const std::string& text,
-                             const std::string& rule) {
-    auto a = c.f.ask(makeQuestion(key, text, {{"no", "No"}, {"yes", "Yes"}}, rule));
-    if (!a)
-        return std::nullopt;
-    return *a == "yes";
-}
-
-std::optional<int> askCount(Ctx& c, const std::string& key, const std::string& text, int lo, int hi,
-                            const std::string& rule) {
-    std::vector<Option> opts;
-    for (int v = lo; v <= hi; ++v)
-        opts.push_back({std::to_string(v), std::to_string(v)});
-    auto a = c.f.ask(makeQuestion(key, text, std::move(opts), rule));
-    if (!a)
-        return std::nullopt;
-    return std::atoi(a->c_str());
-}
-
-std::optional<std::vector<int>> roll(Ctx& c, const Unit& roller, std::string id, int count, int sides,
-                                     std::string purpose, std::string rule, int modifier = 0) {
+DiceRequest diceRequest(const Unit& roller, std::string id, int count, int sides, std::string purpose,
+                        std::string rule, int modifier = 0) {
     DiceRequest r;
     r.id = std::move(id);
     r.count = count;
@@ -52,7 +33,50 @@ std::optional<std::vector<int>> roll(Ctx& c, const Unit& roller, std::string id,
     r.purpose = std::move(purpose);
     r.ruleId = std::move(rule);
     r.roller = roller.id;
-    return c.f.roll(r);
+    return r;
+}
+
+Question yesNoQuestion(std::string key, std::string text, std::string rule) {
+    return makeQuestion(std::move(key), std::move(text), {{"no", "No"}, {"yes", "Yes"}}, std::move(rule));
+}
+
+Question countQuestion(std::string key, std::string text, int lo, int hi, std::string rule) {
+    std::vector<Option> opts;
+    for (int v = lo; v <= hi; ++v)
+        opts.push_back({std::to_string(v), std::to_string(v)});
+    return makeQuestion(std::move(key), std::move(text), std::move(opts), std::move(rule));
+}
+
+// The feed's next input when it already holds it (every re-run of a step), else the full question or request,
+// built only then: re-running a step costs no string building for what has been answered.
+template <class Make>
+std::optional<std::string> askLazy(Ctx& c, Make make) {
+    if (const Input* in = c.f.ready())
+        return in->value;
+    return c.f.ask(make());
+}
+
+template <class Make>
+std::optional<std::vector<int>> rollLazy(Ctx& c, Make make) {
+    if (const Input* in = c.f.ready())
+        return in->faces;
+    return c.f.roll(make());
+}
+
+template <class Make>
+std::optional<bool> askYesNoLazy(Ctx& c, Make make) {
+    auto a = askLazy(c, make);
+    if (!a)
+        return std::nullopt;
+    return *a == "yes";
+}
+
+template <class Make>
+std::optional<int> askCountLazy(Ctx& c, Make make) {
+    auto a = askLazy(c, make);
+    if (!a)
+        return std::nullopt;
+    return std::atoi(a->c_str());
 }
 
 std::string bandText(RangeBand b) {
@@ -65,10 +89,23 @@ std::vector<Option> enemyOptions(const GameState& s, int side, bool withHorses) 
     for (const auto& u : s.units) {
         if (u.side == side || !inPlay(u))
             continue;
-        out.push_back({u.id, u.name});
+        out.push_back({u.id, u.name.str()});
         if (withHorses && u.horseHolders > 0 && !u.horsesLost && !u.mounted)
             out.push_back({u.id + ":horses", u.name + " (held horses)"});
     }
+    return out;
+}
+
+int enemyCount(const GameState& s, int side) {
+    int n = 0;
+    for (const auto& u : s.units)
+        n += (u.side != side && inPlay(u)) ? 1 : 0;
+    return n;
+}
+
+std::vector<Option> targetOptions(const GameState& s, int side) {
+    auto out = enemyOptions(s, side, true);
+    out.push_back({"none", "Hold fire (no target in range)"});
     return out;
 }
 
@@ -106,10 +143,12 @@ std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int
     const Cover cover = bestCover(terrain, t, horses);
     int cas = hits;
     if (tables::coverSaveFrom(cover) > 0) {
-        auto saves = roll(c, t, key + ".save", hits, 6,
-                          "saving throws for " + t.id + " (" + toString(cover) + ": saved on " +
-                              std::to_string(tables::coverSaveFrom(cover)) + "+)",
-                          "MD-COVER-01");
+        auto saves = rollLazy(c, [&] {
+            return diceRequest(t, key + ".save", hits, 6,
+                               "saving throws for " + t.id + " (" + toString(cover) + ": saved on " +
+                                   std::to_string(tables::coverSaveFrom(cover)) + "+)",
+                               "MD-COVER-01");
+        });
         if (!saves)
             return std::nullopt;
         cas -= countSaves(*saves, cover);
@@ -139,10 +178,12 @@ std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int
             else
                 killOfficer(t, c.o);
         } else if (c.o.casualtyAllocation == "firer_choice") {
-            auto a = c.f.ask(
-                makeQuestion(key + ".pick" + std::to_string(k + 1),
-                             firer.id + " picks casualty " + std::to_string(k + 1) + " in " + t.id,
-                             {{"rank_and_file", "Rank and file"}, {"officer", "Officer"}}, "MD-CAS-02"));
+            auto a = askLazy(c, [&] {
+                return makeQuestion(key + ".pick" + std::to_string(k + 1),
+                                    firer.id + " picks casualty " + std::to_string(k + 1) + " in " + t.id,
+                                    {{"rank_and_file", "Rank and file"}, {"officer", "Officer"}},
+                                    "MD-CAS-02");
+            });
             if (!a)
                 return std::nullopt;
             if (*a == "officer" || t.rf == 0)
@@ -151,10 +192,12 @@ std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int
                 killRankAndFile(t, 1);
         } else {
             const int n = casualtyEligible(t);
-            auto d = roll(c, t, key + ".alloc" + std::to_string(k + 1), 1, n,
-                          "casualty " + std::to_string(k + 1) + " in " + t.id + ": 1-" +
-                              std::to_string(t.officers) + " is an officer, higher is rank and file",
-                          "MD-CAS-02");
+            auto d = rollLazy(c, [&] {
+                return diceRequest(t, key + ".alloc" + std::to_string(k + 1), 1, n,
+                                   "casualty " + std::to_string(k + 1) + " in " + t.id + ": 1-" +
+                                       std::to_string(t.officers) + " is an officer, higher is rank and file",
+                                   "MD-CAS-02");
+            });
             if (!d)
                 return std::nullopt;
             applyAllocationDraw(t, d->at(0), c.o);
@@ -193,19 +236,20 @@ bool resolveSmallArms(Ctx& c, int fi) {
     const std::string id = u.id;
     const auto& row = tables::smallArms(u.weapon);
     const int strength = c.o.sequentialFire ? firingFigures(u) : u.fireStrength; // MD-SEQ-09
-    std::vector<Option> targets = enemyOptions(c.s, u.side, true);
-    if (targets.empty())
+    const int enemies = enemyCount(c.s, u.side);
+    if (enemies == 0)
         return true;
     bool split = false;
-    if (targets.size() >= 2 && strength >= 2) {
-        auto a = c.f.ask(
-            makeQuestion(id + ".split", id + ": fire at one target, or split between two (no DLs)?",
-                         {{"single", "One target"}, {"split", "Split between two targets"}}, "MD-FIRE-09"));
+    if (enemies >= 2 && strength >= 2) {
+        auto a = askLazy(c, [&] {
+            return makeQuestion(id + ".split", id + ": fire at one target, or split between two (no DLs)?",
+                                {{"single", "One target"}, {"split", "Split between two targets"}},
+                                "MD-FIRE-09");
+        });
         if (!a)
             return false;
         split = *a == "split";
     }
-    targets.push_back({"none", "Hold fire (no target in range)"});
     struct Part {
         int target = -1;
         bool horses = false;
@@ -215,27 +259,36 @@ bool resolveSmallArms(Ctx& c, int fi) {
         int hits = 0;
     };
     std::vector<Part> parts(split ? 2 : 1);
-    std::vector<Option> bandOpts;
-    for (RangeBand b : smallArmsBands(u.weapon))
-        bandOpts.push_back({bandText(b), bandText(b)});
-    bandOpts.push_back({"out", "Out of range"});
+    const auto bandOpts = [&] {
+        std::vector<Option> out;
+        for (RangeBand b : smallArmsBands(u.weapon))
+            out.push_back({bandText(b), bandText(b)});
+        out.push_back({"out", "Out of range"});
+        return out;
+    };
     for (std::size_t p = 0; p < parts.size(); ++p) {
         const std::string sfx = p == 0 ? "" : "2";
-        auto t = c.f.ask(makeQuestion(id + ".target" + sfx, id + ": which enemy unit does it fire at?",
-                                      targets, "MD-FIRE-08"));
+        auto t = askLazy(c, [&] {
+            return makeQuestion(id + ".target" + sfx, id + ": which enemy unit does it fire at?",
+                                targetOptions(c.s, u.side), "MD-FIRE-08");
+        });
         if (!t)
             return false;
         if (*t == "none")
             continue;
         parts[p].target = targetIndex(c.s, *t, parts[p].horses);
-        auto b = c.f.ask(makeQuestion(id + ".range" + sfx, "Range from " + id + " to " + *t + "?", bandOpts,
-                                      "MD-FIRE-02"));
+        auto b = askLazy(c, [&] {
+            return makeQuestion(id + ".range" + sfx, "Range from " + id + " to " + *t + "?", bandOpts(),
+                                "MD-FIRE-02");
+        });
         if (!b)
             return false;
         parse(*b, parts[p].band);
         if (parts[p].band != RangeBand::Out && !parts[p].horses) {
-            auto cv = c.f.ask(makeQuestion(id + ".cover" + sfx, "Cover of " + *t + " against " + id + "?",
-                                           terrainCoverOptions(), "MD-COVER-01"));
+            auto cv = askLazy(c, [&] {
+                return makeQuestion(id + ".cover" + sfx, "Cover of " + *t + " against " + id + "?",
+                                    terrainCoverOptions(), "MD-COVER-01");
+            });
             if (!cv)
                 return false;
             parse(*cv, parts[p].cover);
@@ -256,21 +309,25 @@ bool resolveSmallArms(Ctx& c, int fi) {
             if (n == 0)
                 continue;
             const std::string vk = id + (v == 0 ? "" : ".v2") + sfx;
-            auto faces = roll(c, u, vk + ".pool", n, 6,
-                              id + " fires at " + tid + " (" + bandText(part.band) + ", " +
-                                  std::to_string(part.figures) + " figures): hits on " +
-                                  std::to_string(row.hitFrom) + "+",
-                              "MD-FIRE-04");
+            auto faces = rollLazy(c, [&] {
+                return diceRequest(u, vk + ".pool", n, 6,
+                                   id + " fires at " + tid + " (" + bandText(part.band) + ", " +
+                                       std::to_string(part.figures) + " figures): hits on " +
+                                       std::to_string(row.hitFrom) + "+",
+                                   "MD-FIRE-04");
+            });
             if (!faces)
                 return false;
             fired = true;
             part.hits += countHits(*faces, row.hitFrom); // MD-FIRE-05
             auto pos = rerollPositions(*faces, u.nation, row.rerollFaces);
             if (!pos.empty()) { // MD-FIRE-06
-                auto re = roll(c, u, vk + ".reroll", static_cast<int>(pos.size()), 6,
-                               id + " rerolls its " + std::to_string(pos.size()) +
-                                   " dice showing reroll faces once",
-                               "MD-FIRE-06");
+                auto re = rollLazy(c, [&] {
+                    return diceRequest(u, vk + ".reroll", static_cast<int>(pos.size()), 6,
+                                       id + " rerolls its " + std::to_string(pos.size()) +
+                                           " dice showing reroll faces once",
+                                       "MD-FIRE-06");
+                });
                 if (!re)
                     return false;
                 part.hits += countHits(*re, row.hitFrom);
@@ -299,12 +356,12 @@ bool resolveSmallArms(Ctx& c, int fi) {
 bool resolveGunFire(Ctx& c, int gi) {
     Unit& g = c.s.units[static_cast<std::size_t>(gi)];
     const std::string id = g.id;
-    std::vector<Option> targets = enemyOptions(c.s, g.side, true);
-    if (targets.empty())
+    if (enemyCount(c.s, g.side) == 0)
         return true;
-    targets.push_back({"none", "Hold fire (no target in range)"});
-    auto t = c.f.ask(
-        makeQuestion(id + ".target", id + ": which enemy unit does the gun fire at?", targets, "MD-FIRE-08"));
+    auto t = askLazy(c, [&] {
+        return makeQuestion(id + ".target", id + ": which enemy unit does the gun fire at?",
+                            targetOptions(c.s, g.side), "MD-FIRE-08");
+    });
     if (!t)
         return false;
     if (*t == "none")
@@ -316,8 +373,9 @@ bool resolveGunFire(Ctx& c, int gi) {
     for (RangeBand b : gunBands(g.gun))
         bandOpts.push_back({bandText(b), bandText(b)});
     bandOpts.push_back({"out", "Out of range"});
-    auto b =
-        c.f.ask(makeQuestion(id + ".range", "Range from " + id + " to " + *t + "?", bandOpts, "MD-ARTY-01"));
+    auto b = askLazy(c, [&] {
+        return makeQuestion(id + ".range", "Range from " + id + " to " + *t + "?", bandOpts, "MD-ARTY-01");
+    });
     if (!b)
         return false;
     RangeBand band = RangeBand::Out;
@@ -328,18 +386,22 @@ bool resolveGunFire(Ctx& c, int gi) {
     if (!horses && (target.formation == Formation::Column || target.formation == Formation::RoadColumn)) {
         const int files = std::max(1, target.columnFiles);
         const int maxRanks = std::max(2, (target.rf + target.officers + files - 1) / files);
-        auto r =
-            askCount(c, id + ".ranks",
-                     "How many ranks of " + target.id + " are within 4\" of its front rank and in range?", 1,
-                     maxRanks, "MD-ARTY-03");
+        auto r = askCountLazy(c, [&] {
+            return countQuestion(id + ".ranks",
+                                 "How many ranks of " + target.id +
+                                     " are within 4\" of its front rank and in range?",
+                                 1, maxRanks, "MD-ARTY-03");
+        });
         if (!r)
             return false;
         ranks = *r;
     }
     Cover terrain = Cover::None;
     if (!horses) {
-        auto cv = c.f.ask(makeQuestion(id + ".cover", "Cover of " + *t + " against " + id + "?",
-                                       terrainCoverOptions(), "MD-COVER-01"));
+        auto cv = askLazy(c, [&] {
+            return makeQuestion(id + ".cover", "Cover of " + *t + " against " + id + "?",
+                                terrainCoverOptions(), "MD-COVER-01");
+        });
         if (!cv)
             return false;
         parse(*cv, terrain);
@@ -348,12 +410,16 @@ bool resolveGunFire(Ctx& c, int gi) {
                                (target.arm == Arm::Artillery && target.limbered); // MD-ARTY-04
     bool rapid = false;
     if (rapidFireAllowed(g, target.id, c.s.turn)) { // MD-ARTY-08/09
-        auto a = askYesNo(c, id + ".rapid", id + ": attempt rapid fire?", "MD-ARTY-08");
+        auto a = askYesNoLazy(
+            c, [&] { return yesNoQuestion(id + ".rapid", id + ": attempt rapid fire?", "MD-ARTY-08"); });
         if (!a)
             return false;
         if (*a) {
-            auto d = roll(c, g, id + ".rapid_check", 1, 6,
-                          id + " rapid fire: 1-4 doubles the dice, 5-6 fails for good", "MD-ARTY-08");
+            auto d = rollLazy(c, [&] {
+                return diceRequest(g, id + ".rapid_check", 1, 6,
+                                   id + " rapid fire: 1-4 doubles the dice, 5-6 fails for good",
+                                   "MD-ARTY-08");
+            });
             if (!d)
                 return false;
             if (d->at(0) <= tables::kRapidFireSucceedsTo)
@@ -367,15 +433,20 @@ bool resolveGunFire(Ctx& c, int gi) {
         if (g.canisterDepleted) {
             effective = RangeBand::Medium; // MD-ARTY-06: all later short-range fire as medium
         } else {
-            auto a = askYesNo(c, id + ".as_medium",
-                              id + ": fire as at medium range and not risk the canister?", "MD-ARTY-07");
+            auto a = askYesNoLazy(c, [&] {
+                return yesNoQuestion(id + ".as_medium",
+                                     id + ": fire as at medium range and not risk the canister?",
+                                     "MD-ARTY-07");
+            });
             if (!a)
                 return false;
             if (*a) {
                 effective = RangeBand::Medium; // MD-ARTY-07
             } else {
-                auto d = roll(c, g, id + ".canister", 1, 6, id + " canister check: 5-6 depletes canister",
-                              "MD-ARTY-06");
+                auto d = rollLazy(c, [&] {
+                    return diceRequest(g, id + ".canister", 1, 6,
+                                       id + " canister check: 5-6 depletes canister", "MD-ARTY-06");
+                });
                 if (!d)
                     return false;
                 if (d->at(0) >= tables::kCanisterDepletedFrom) {
@@ -386,18 +457,22 @@ bool resolveGunFire(Ctx& c, int gi) {
         }
     }
     const GunPool pool = gunPool(g.gun, effective, horses ? 2 : ranks, cavOrLimbered, rapid, c.o);
-    auto faces = roll(c, g, id + ".pool", pool.total, 6,
-                      id + " fires at " + target.id + " (" + bandText(effective) +
-                          (rapid ? ", rapid fire" : "") + "): each 6 hits",
-                      "MD-ARTY-02");
+    auto faces = rollLazy(c, [&] {
+        return diceRequest(g, id + ".pool", pool.total, 6,
+                           id + " fires at " + target.id + " (" + bandText(effective) +
+                               (rapid ? ", rapid fire" : "") + "): each 6 hits",
+                           "MD-ARTY-02");
+    });
     if (!faces)
         return false;
     int hits = countHits(*faces, 6); // MD-ARTY-05
     const auto& row = tables::gunRow(g.gun);
     auto pos = rerollPositions(*faces, g.nation, row.rerollFaces);
     if (!pos.empty()) {
-        auto re = roll(c, g, id + ".reroll", static_cast<int>(pos.size()), 6,
-                       id + " rerolls its 4s and 5s once", "MD-ARTY-05");
+        auto re = rollLazy(c, [&] {
+            return diceRequest(g, id + ".reroll", static_cast<int>(pos.size()), 6,
+                               id + " rerolls its 4s and 5s once", "MD-ARTY-05");
+        });
         if (!re)
             return false;
         hits += countHits(*re, 6);
@@ -437,7 +512,9 @@ bool resolveDl(Ctx& c, const PendingDl& d) {
     if (d.fixed >= 0) {
         n = d.fixed;
     } else {
-        auto faces = roll(c, t, t.id + ".dl", d.dice, 6, "DL for " + t.id + ": " + d.cause, d.ruleId);
+        auto faces = rollLazy(c, [&] {
+            return diceRequest(t, t.id + ".dl", d.dice, 6, "DL for " + t.id + ": " + d.cause, d.ruleId);
+        });
         if (!faces)
             return false;
         if (d.sixOnly)
@@ -482,23 +559,30 @@ std::string orderLabel(Order o) {
 
 bool resolveOrders(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
-    std::vector<Option> opts;
-    const auto enemies = enemyOptions(c.s, u.side, true);
-    for (Order o : legalOrders(u, c.o)) {
-        if (o == Order::Charge && enemies.empty())
-            continue;
-        opts.push_back({toString(o), orderLabel(o)});
-    }
-    auto a = c.f.ask(
-        makeQuestion(u.id + ".order", "Order chit for " + u.name + " (" + u.id + ")?", opts, "MD-ORD-01"));
+    const bool enemies = enemyCount(c.s, u.side) > 0;
+    const auto opts = [&] {
+        std::vector<Option> out;
+        for (Order o : legalOrders(u, c.o)) {
+            if (o == Order::Charge && !enemies)
+                continue;
+            out.push_back({toString(o), orderLabel(o)});
+        }
+        return out;
+    };
+    auto a = askLazy(c, [&] {
+        return makeQuestion(u.id + ".order", "Order chit for " + u.name + " (" + u.id + ")?", opts(),
+                            "MD-ORD-01");
+    });
     if (!a)
         return false;
     Order order = Order::Hold;
     parse(*a, order);
     u.order = order;
     if (order == Order::Charge) {
-        auto t = c.f.ask(
-            makeQuestion(u.id + ".charge_target", u.id + " charges which enemy unit?", enemies, "MD-ORD-02"));
+        auto t = askLazy(c, [&] {
+            return makeQuestion(u.id + ".charge_target", u.id + " charges which enemy unit?",
+                                enemyOptions(c.s, u.side, true), "MD-ORD-02");
+        });
         if (!t)
             return false;
         u.orderTarget = *t;
@@ -514,8 +598,10 @@ bool resolveOrders(Ctx& c, int ui) {
                 continue;
             forms.push_back({toString(f), toString(f)});
         }
-        auto f = c.f.ask(
-            makeQuestion(u.id + ".formation", u.id + " changes to which formation?", forms, "MD-ORD-02"));
+        auto f = askLazy(c, [&] {
+            return makeQuestion(u.id + ".formation", u.id + " changes to which formation?", forms,
+                                "MD-ORD-02");
+        });
         if (!f)
             return false;
         parse(*f, u.newFormation);
@@ -540,10 +626,12 @@ bool resolveChargeTest(Ctx& c, int ui) {
         return true;
     }
     if (!horses) {
-        auto a = c.f.ask(
-            makeQuestion(u.id + ".aspect",
-                         "Is " + u.id + " charging the front of " + u.orderTarget + ", or its flank or rear?",
-                         {{"front", "Front"}, {"flank_or_rear", "Flank or rear"}}, "MD-CHG-03"));
+        auto a = askLazy(c, [&] {
+            return makeQuestion(u.id + ".aspect",
+                                "Is " + u.id + " charging the front of " + u.orderTarget +
+                                    ", or its flank or rear?",
+                                {{"front", "Front"}, {"flank_or_rear", "Flank or rear"}}, "MD-CHG-03");
+        });
         if (!a)
             return false;
         u.chargeFlank = *a == "flank_or_rear";
@@ -551,10 +639,12 @@ bool resolveChargeTest(Ctx& c, int ui) {
     const Grade grade = currentGrade(u);
     bool pass = true;
     if (chargeTestNeedsDie(grade, u.chargeFlank, c.o)) {
-        auto d = roll(c, u, u.id + ".charge_test", 1, 6,
-                      u.id + " charge test (" + toString(grade) + " needs " +
-                          std::to_string(tables::chargeNeed(grade)) + "+)",
-                      "MD-CHG-01");
+        auto d = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".charge_test", 1, 6,
+                               u.id + " charge test (" + toString(grade) + " needs " +
+                                   std::to_string(tables::chargeNeed(grade)) + "+)",
+                               "MD-CHG-01");
+        });
         if (!d)
             return false;
         pass = chargeTestPasses(grade, d->at(0), u.chargeFlank, c.o);
@@ -590,9 +680,11 @@ bool resolveStandTest(Ctx& c, int ui) {
         return true;
     }
     if (mayEvadeAsCavalry(t, u)) { // MD-CHG-08
-        auto a =
-            askYesNo(c, t.id + ".evade",
-                     t.id + " (mounted cavalry) evades the dismounted charge of " + u.id + "?", "MD-CHG-08");
+        auto a = askYesNoLazy(c, [&] {
+            return yesNoQuestion(t.id + ".evade",
+                                 t.id + " (mounted cavalry) evades the dismounted charge of " + u.id + "?",
+                                 "MD-CHG-08");
+        });
         if (!a)
             return false;
         if (*a) {
@@ -601,11 +693,13 @@ bool resolveStandTest(Ctx& c, int ui) {
         }
     }
     const Grade grade = currentGrade(t);
-    auto d =
-        roll(c, t, t.id + ".stand_test", 1, 6,
-             t.id + " stand test (" + toString(grade) + " needs " + std::to_string(tables::standNeed(grade)) +
-                 "+" + (u.chargeFlank ? ", -1 flank or rear" : "") + ")",
-             "MD-CHG-02");
+    auto d = rollLazy(c, [&] {
+        return diceRequest(t, t.id + ".stand_test", 1, 6,
+                           t.id + " stand test (" + toString(grade) + " needs " +
+                               std::to_string(tables::standNeed(grade)) + "+" +
+                               (u.chargeFlank ? ", -1 flank or rear" : "") + ")",
+                           "MD-CHG-02");
+    });
     if (!d)
         return false;
     if (standTestPasses(grade, d->at(0), u.chargeFlank, c.o)) {
@@ -624,10 +718,13 @@ bool resolveStandTest(Ctx& c, int ui) {
 
 bool resolveRetire(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
-    auto d = roll(
-        c, u, u.id + ".retire", 2, 6,
-        u.id + (u.stand == StandState::Evaded ? " evades" : " retires") + " 2d6\" away from the charge",
-        u.stand == StandState::Evaded ? (u.arm == Arm::Cavalry ? "MD-CHG-08" : "MD-CHG-09") : "MD-CHG-05");
+    auto d = rollLazy(c, [&] {
+        return diceRequest(u, u.id + ".retire", 2, 6,
+                           u.id + (u.stand == StandState::Evaded ? " evades" : " retires") +
+                               " 2d6\" away from the charge",
+                           u.stand == StandState::Evaded ? (u.arm == Arm::Cavalry ? "MD-CHG-08" : "MD-CHG-09")
+                                                         : "MD-CHG-05");
+    });
     if (!d)
         return false;
     const int dist = sumFaces(*d);
@@ -665,11 +762,13 @@ std::optional<std::string> askGround(Ctx& c, const Unit& u) {
         return std::string("none");
     const std::string what =
         c.o.mexDifficultMarked ? "a stream, gully or marked difficult ground" : "a stream or gully";
-    return c.f.ask(makeQuestion(u.id + ".ground", "Does " + u.id + " cross " + what + "?",
-                                {{"none", "No"},
-                                 {"full_speed", "Yes, at full speed (extra 1d6 DL)"},
-                                 {"half_speed", "Yes, at half speed (no extra DL)"}},
-                                "MD-MOVE-08"));
+    return askLazy(c, [&] {
+        return makeQuestion(u.id + ".ground", "Does " + u.id + " cross " + what + "?",
+                            {{"none", "No"},
+                             {"full_speed", "Yes, at full speed (extra 1d6 DL)"},
+                             {"half_speed", "Yes, at half speed (no extra DL)"}},
+                            "MD-MOVE-08");
+    });
 }
 
 // A MOVE for infantry or cavalry (also the U.S. follow-up move after CF or WHEEL, MD-MOVE-06).
@@ -677,18 +776,22 @@ bool moveUnit(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     bool walk = false;
     if (u.arm == Arm::Cavalry && u.mounted) {
-        auto a = c.f.ask(
-            makeQuestion(u.id + ".pace", u.id + " moves at a walk or at its formation's pace?",
-                         {{"formation", "At the " + toString(u.formation) + " pace"}, {"walk", "At a walk"}},
-                         "MD-CAV-01"));
+        auto a = askLazy(c, [&] {
+            return makeQuestion(
+                u.id + ".pace", u.id + " moves at a walk or at its formation's pace?",
+                {{"formation", "At the " + toString(u.formation) + " pace"}, {"walk", "At a walk"}},
+                "MD-CAV-01");
+        });
         if (!a)
             return false;
         walk = *a == "walk";
     }
     bool halfCarbine = false;
     if (u.weapon == Weapon::UsCarbine && u.order == Order::Move && u.loaded) {
-        auto a = askYesNo(c, u.id + ".carbine_half", u.id + ": move only half and fire once in Regular Fire?",
-                          "MD-FIRE-11");
+        auto a = askYesNoLazy(c, [&] {
+            return yesNoQuestion(u.id + ".carbine_half",
+                                 u.id + ": move only half and fire once in Regular Fire?", "MD-FIRE-11");
+        });
         if (!a)
             return false;
         halfCarbine = *a;
@@ -699,9 +802,11 @@ bool moveUnit(Ctx& c, int ui) {
     const DiceExpr expr = moveDice(u, walk);
     std::vector<int> faces;
     if (expr.count > 0) {
-        auto d = roll(c, u, u.id + ".move", expr.count, expr.sides,
-                      u.id + " moves " + toString(expr) + "\" (" + toString(u.formation) + ")",
-                      u.arm == Arm::Cavalry && u.mounted ? "MD-CAV-01" : "MD-MOVE-01", expr.plus);
+        auto d = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".move", expr.count, expr.sides,
+                               u.id + " moves " + toString(expr) + "\" (" + toString(u.formation) + ")",
+                               u.arm == Arm::Cavalry && u.mounted ? "MD-CAV-01" : "MD-MOVE-01", expr.plus);
+        });
         if (!d)
             return false;
         faces = *d;
@@ -735,12 +840,17 @@ bool hasHeldHorses(const Unit& u) {
 // MD-CAV-06: the held horses may move 1d6" whatever the dismounted body does.
 bool moveHeldHorses(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
-    auto a =
-        askYesNo(c, u.id + ".horses_move", "Do the held horses of " + u.id + " move (1d6\")?", "MD-CAV-06");
+    auto a = askYesNoLazy(c, [&] {
+        return yesNoQuestion(u.id + ".horses_move", "Do the held horses of " + u.id + " move (1d6\")?",
+                             "MD-CAV-06");
+    });
     if (!a)
         return false;
     if (*a) {
-        auto d = roll(c, u, u.id + ".horses", 1, 6, "held horses of " + u.id + " move 1d6\"", "MD-CAV-06");
+        auto d = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".horses", 1, 6, "held horses of " + u.id + " move 1d6\"",
+                               "MD-CAV-06");
+        });
         if (!d)
             return false;
     }
@@ -753,9 +863,11 @@ bool moveGun(Ctx& c, int ui, bool forced) {
     auto expr = gunMoveDice(g, forced);
     if (!expr || !g.limbered)
         return true; // MD-ARTMV-03: an unlimbered gun cannot move
-    auto d = roll(c, g, g.id + ".move", expr->count, expr->sides,
-                  g.id + (forced ? " forced march " : " moves ") + toString(*expr) + "\"", "MD-ARTMV-01",
-                  expr->plus);
+    auto d = rollLazy(c, [&] {
+        return diceRequest(g, g.id + ".move", expr->count, expr->sides,
+                           g.id + (forced ? " forced march " : " moves ") + toString(*expr) + "\"",
+                           "MD-ARTMV-01", expr->plus);
+    });
     if (!d)
         return false;
     g.moveDistance = distanceFrom(*d, expr->plus);
@@ -782,8 +894,10 @@ bool usFollowUp(Ctx& c, int ui) {
     std::vector<Option> opts{{"none", "Nothing more"}, {"move", "Move in the new formation"}};
     if (u.weapon != Weapon::None)
         opts.push_back({"fire", "Fire in the Regular Fire phase"});
-    auto a = c.f.ask(
-        makeQuestion(u.id + ".followup", u.id + ": after the change, move or fire?", opts, "MD-MOVE-06"));
+    auto a = askLazy(c, [&] {
+        return makeQuestion(u.id + ".followup", u.id + ": after the change, move or fire?", opts,
+                            "MD-MOVE-06");
+    });
     if (!a)
         return false;
     if (*a == "fire") {
@@ -800,15 +914,19 @@ bool resolveChargeMove(Ctx& c, int ui) {
     bool horses = false;
     const int ti = targetIndex(c.s, u.orderTarget, horses);
     const DiceExpr expr = chargeDice(u, c.o);
-    auto d = roll(c, u, u.id + ".charge_move", expr.count, expr.sides,
-                  u.id + " charge distance " + toString(expr) + "\"", "MD-CHG-11", expr.plus);
+    auto d = rollLazy(c, [&] {
+        return diceRequest(u, u.id + ".charge_move", expr.count, expr.sides,
+                           u.id + " charge distance " + toString(expr) + "\"", "MD-CHG-11", expr.plus);
+    });
     if (!d)
         return false;
     std::vector<int> sixFaces = *d;
     int dist = distanceFrom(*d, expr.plus);
     if (chargesFromHalt(u, c.o)) { // MD-CAV-02
-        auto h =
-            roll(c, u, u.id + ".halt_die", 1, 6, u.id + " charges from a halt: subtract 1d6\"", "MD-CAV-02");
+        auto h = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".halt_die", 1, 6, u.id + " charges from a halt: subtract 1d6\"",
+                               "MD-CAV-02");
+        });
         if (!h)
             return false;
         dist = std::max(0, dist - h->at(0));
@@ -827,10 +945,12 @@ bool resolveChargeMove(Ctx& c, int ui) {
     } else {
         opts.push_back({"halt", "Halt (target gone)"});
     }
-    auto a = c.f.ask(makeQuestion(u.id + ".contact",
-                                  u.id + " may charge up to " + std::to_string(dist) + "\": does it reach " +
-                                      u.orderTarget + "?",
-                                  opts, "MD-CHG-07"));
+    auto a = askLazy(c, [&] {
+        return makeQuestion(u.id + ".contact",
+                            u.id + " may charge up to " + std::to_string(dist) + "\": does it reach " +
+                                u.orderTarget + "?",
+                            opts, "MD-CHG-07");
+    });
     if (!a)
         return false;
     if (*a == "contact") {
@@ -916,8 +1036,10 @@ bool resolveMovement(Ctx& c, int ui) {
         return true;
     case Order::ChangeFormation: {
         if (needsUsGreenCfTest(u)) { // MD-MOVE-05
-            auto d = roll(c, u, u.id + ".cf_test", 1, 6, u.id + " (U.S. Green) formation change: needs 3+",
-                          "MD-MOVE-05");
+            auto d = rollLazy(c, [&] {
+                return diceRequest(u, u.id + ".cf_test", 1, 6,
+                                   u.id + " (U.S. Green) formation change: needs 3+", "MD-MOVE-05");
+            });
             if (!d)
                 return false;
             if (!usGreenCfPasses(d->at(0))) {
@@ -948,8 +1070,10 @@ bool resolveMovement(Ctx& c, int ui) {
         return true;
     }
     case Order::Mount: { // MD-CAV-05
-        auto a = askYesNo(c, u.id + ".holders_near", "Are the horse holders of " + u.id + " within 2\"?",
-                          "MD-CAV-05");
+        auto a = askYesNoLazy(c, [&] {
+            return yesNoQuestion(u.id + ".holders_near", "Are the horse holders of " + u.id + " within 2\"?",
+                                 "MD-CAV-05");
+        });
         if (!a)
             return false;
         if (*a) {
@@ -973,8 +1097,10 @@ bool resolveContactFailure(Ctx& c, int ui) {
     if (c.o.contactFailParity) {
         value = static_cast<int>(u.moveDistance); // AMB-MD-28 alternative
     } else {
-        auto d = roll(c, u, u.id + ".contact_fail", 1, 6,
-                      u.id + " failed to make contact: odd means unformed", "MD-CHG-10");
+        auto d = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".contact_fail", 1, 6,
+                               u.id + " failed to make contact: odd means unformed", "MD-CHG-10");
+        });
         if (!d)
             return false;
         value = d->at(0);
@@ -1016,8 +1142,10 @@ bool meleeLoser(Ctx& c, int ui, int winner) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     if (!inPlay(u))
         return true;
-    auto d = roll(c, u, u.id + ".fall_back", 4, 6, u.id + " lost the melee: falls back 4d6\", unformed",
-                  "MD-MEL-08");
+    auto d = rollLazy(c, [&] {
+        return diceRequest(u, u.id + ".fall_back", 4, 6, u.id + " lost the melee: falls back 4d6\", unformed",
+                           "MD-MEL-08");
+    });
     if (!d)
         return false;
     u.retireDistance = sumFaces(*d);
@@ -1033,7 +1161,9 @@ bool meleeLoser(Ctx& c, int ui, int winner) {
     }
     const int dice = tables::meleeDlDice(u.arm, false, c.o.meleeDlText); // MD-DL-07
     if (dice > 0 && inPlay(u)) {
-        auto f = roll(c, u, u.id + ".melee_dl", dice, 6, u.id + " melee loser's DL", "MD-DL-07");
+        auto f = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".melee_dl", dice, 6, u.id + " melee loser's DL", "MD-DL-07");
+        });
         if (!f)
             return false;
         applyDl(u, dlFromFaces(*f, currentGrade(u)), c.o);
@@ -1048,8 +1178,10 @@ bool meleeWinner(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     if (!inPlay(u))
         return true;
-    auto d =
-        roll(c, u, u.id + ".position", 1, 6, u.id + " takes the position: odd means unformed", "MD-MEL-09");
+    auto d = rollLazy(c, [&] {
+        return diceRequest(u, u.id + ".position", 1, 6, u.id + " takes the position: odd means unformed",
+                           "MD-MEL-09");
+    });
     if (!d)
         return false;
     if (oddUnforms(d->at(0)))
@@ -1058,7 +1190,9 @@ bool meleeWinner(Ctx& c, int ui) {
         u.pushedBackRejoinNextMelee = true; // MD-MEL-10
     const int dice = tables::meleeDlDice(u.arm, true, c.o.meleeDlText);
     if (dice > 0) {
-        auto f = roll(c, u, u.id + ".melee_dl", dice, 6, u.id + " melee winner's DL", "MD-DL-07");
+        auto f = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".melee_dl", dice, 6, u.id + " melee winner's DL", "MD-DL-07");
+        });
         if (!f)
             return false;
         applyDl(u, dlFromFaces(*f, currentGrade(u)), c.o);
@@ -1081,16 +1215,20 @@ bool resolveMelee(Ctx& c, int k) {
             continue;
         }
         if (u.officers > 0) {
-            auto a = askCount(c, u.id + ".melee_officers",
-                              "How many officers of " + u.id + " are in base contact?", 0, u.officers,
-                              "MD-MEL-01");
+            auto a = askCountLazy(c, [&] {
+                return countQuestion(u.id + ".melee_officers",
+                                     "How many officers of " + u.id + " are in base contact?", 0, u.officers,
+                                     "MD-MEL-01");
+            });
             if (!a)
                 return false;
             counts[s][0] = *a;
         }
-        auto r =
-            askCount(c, u.id + ".melee_rf", "How many rank-and-file of " + u.id + " are in base contact?",
-                     counts[s][0] > 0 ? 0 : std::min(1, u.rf), u.rf, "MD-MEL-01");
+        auto r = askCountLazy(c, [&] {
+            return countQuestion(u.id + ".melee_rf",
+                                 "How many rank-and-file of " + u.id + " are in base contact?",
+                                 counts[s][0] > 0 ? 0 : std::min(1, u.rf), u.rf, "MD-MEL-01");
+        });
         if (!r)
             return false;
         counts[s][1] = *r;
@@ -1099,8 +1237,10 @@ bool resolveMelee(Ctx& c, int k) {
     sit[0].charging = ct.charged;
     sit[0].flank = ct.flank;
     if (B.arm == Arm::Infantry) {
-        auto a = askYesNo(c, B.id + ".hard_cover",
-                          "Is " + B.id + " defending behind a wall or other hard cover?", "MD-MEL-03");
+        auto a = askYesNoLazy(c, [&] {
+            return yesNoQuestion(B.id + ".hard_cover",
+                                 "Is " + B.id + " defending behind a wall or other hard cover?", "MD-MEL-03");
+        });
         if (!a)
             return false;
         sit[1].hardCover = *a;
@@ -1123,9 +1263,12 @@ bool resolveMelee(Ctx& c, int k) {
                 Unit& u = *sides[s];
                 if (!u.lancers && !u.texasRangers)
                     continue;
-                auto d = roll(c, u, u.id + ".first_strike", static_cast<int>(pairs), 6,
-                              u.id + (u.texasRangers ? " fire pistols" : " strike with lances") + ": 6 kills",
-                              "MD-MEL-04");
+                auto d = rollLazy(c, [&] {
+                    return diceRequest(u, u.id + ".first_strike", static_cast<int>(pairs), 6,
+                                       u.id + (u.texasRangers ? " fire pistols" : " strike with lances") +
+                                           ": 6 kills",
+                                       "MD-MEL-04");
+                });
                 if (!d)
                     return false;
                 for (std::size_t p = 0; p < pairs; ++p) {
@@ -1156,10 +1299,12 @@ bool resolveMelee(Ctx& c, int k) {
             std::vector<int> dice[2];
             for (int s = 0; s < 2; ++s) {
                 Unit& u = *sides[s];
-                auto d =
-                    roll(c, u, u.id + ".melee_r" + std::to_string(round), static_cast<int>(livePairs.size()),
-                         6, u.id + " melee round " + std::to_string(round) + ": one die per paired figure",
-                         "MD-MEL-03");
+                auto d = rollLazy(c, [&] {
+                    return diceRequest(
+                        u, u.id + ".melee_r" + std::to_string(round), static_cast<int>(livePairs.size()), 6,
+                        u.id + " melee round " + std::to_string(round) + ": one die per paired figure",
+                        "MD-MEL-03");
+                });
                 if (!d)
                     return false;
                 dice[s] = *d;
@@ -1199,13 +1344,17 @@ bool resolveMelee(Ctx& c, int k) {
             Unit& e = *sides[1 - s];
             if (!(u.arm == Arm::Cavalry && u.mounted && e.arm == Arm::Infantry))
                 continue;
-            auto a = askYesNo(c, u.id + ".break_off_r" + std::to_string(round),
-                              u.id + " (mounted cavalry) breaks off and retires 4d6\"?", "MD-MEL-12");
+            auto a = askYesNoLazy(c, [&] {
+                return yesNoQuestion(u.id + ".break_off_r" + std::to_string(round),
+                                     u.id + " (mounted cavalry) breaks off and retires 4d6\"?", "MD-MEL-12");
+            });
             if (!a)
                 return false;
             if (*a) {
-                auto d =
-                    roll(c, u, u.id + ".break_off", 4, 6, u.id + " breaks off: retires 4d6\"", "MD-MEL-12");
+                auto d = rollLazy(c, [&] {
+                    return diceRequest(u, u.id + ".break_off", 4, 6, u.id + " breaks off: retires 4d6\"",
+                                       "MD-MEL-12");
+                });
                 if (!d)
                     return false;
                 u.retireDistance = sumFaces(*d);
@@ -1213,9 +1362,11 @@ bool resolveMelee(Ctx& c, int k) {
                 if (c.o.breakoffAsLoser) { // AMB-MD-33 alternative
                     u.formed = false;
                     rejoinPushedBack(u);
-                    auto dl =
-                        roll(c, u, u.id + ".melee_dl", tables::meleeDlDice(u.arm, false, c.o.meleeDlText), 6,
-                             u.id + " breaks off as a loser: DL", "MD-DL-07");
+                    auto dl = rollLazy(c, [&] {
+                        return diceRequest(u, u.id + ".melee_dl",
+                                           tables::meleeDlDice(u.arm, false, c.o.meleeDlText), 6,
+                                           u.id + " breaks off as a loser: DL", "MD-DL-07");
+                    });
                     if (!dl)
                         return false;
                     applyDl(u, dlFromFaces(*dl, currentGrade(u)), c.o);
@@ -1277,17 +1428,21 @@ bool resolveRecovery(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     const Grade grade = currentGrade(u);
     if (u.dispersed) { // MD-RECON-02
-        auto a = askYesNo(c, u.id + ".reconstitute",
-                          "Reconstitute " + u.id +
-                              ": standard placed 12\"+ from the enemy and within 6\" of a general?",
-                          "MD-RECON-02");
+        auto a = askYesNoLazy(c, [&] {
+            return yesNoQuestion(u.id + ".reconstitute",
+                                 "Reconstitute " + u.id +
+                                     ": standard placed 12\"+ from the enemy and within 6\" of a general?",
+                                 "MD-RECON-02");
+        });
         if (!a)
             return false;
         if (!*a)
             return true;
         const int dice = c.o.generalRecovery == "double_result" ? 1 : 2;
-        auto d =
-            roll(c, u, u.id + ".recovery", dice, 6, u.id + " reconstitutes (general present)", "MD-RECON-02");
+        auto d = rollLazy(c, [&] {
+            return diceRequest(u, u.id + ".recovery", dice, 6, u.id + " reconstitutes (general present)",
+                               "MD-RECON-02");
+        });
         if (!d)
             return false;
         u.dispersed = false;
@@ -1305,18 +1460,23 @@ bool resolveRecovery(Ctx& c, int ui) {
         return true;
     bool general = false;
     if (c.s.sides[static_cast<std::size_t>(u.side)].hasGeneral) {
-        auto a = askYesNo(c, u.id + ".general",
-                          "Is a general within " + std::to_string(c.o.generalRadius) +
-                              "\" of the standard of " + u.id + "?",
-                          "MD-REC-02");
+        auto a = askYesNoLazy(c, [&] {
+            return yesNoQuestion(u.id + ".general",
+                                 "Is a general within " + std::to_string(c.o.generalRadius) +
+                                     "\" of the standard of " + u.id + "?",
+                                 "MD-REC-02");
+        });
         if (!a)
             return false;
         general = *a;
     }
     const int dice = (general && c.o.generalRecovery != "double_result") ? 2 : 1;
-    auto d = roll(c, u, u.id + ".recovery", dice, 6,
-                  u.id + " recovery (" + toString(grade) + (general ? ", general present" : "") + ")",
-                  "MD-REC-01", tables::recoveryModifier(grade));
+    auto d = rollLazy(c, [&] {
+        return diceRequest(u, u.id + ".recovery", dice, 6,
+                           u.id + " recovery (" + toString(grade) + (general ? ", general present" : "") +
+                               ")",
+                           "MD-REC-01", tables::recoveryModifier(grade));
+    });
     if (!d)
         return false;
     const int back = applyRecovery(u, recoveryFromFaces(*d, grade, general, c.o), c.o);
@@ -1559,11 +1719,11 @@ void endTurn(GameState& s, const Options& o) {
         }
         u.movedLastTurn = u.movedThisTurn;
         u.order = Order::Hold;
-        u.orderTarget.clear();
+        u.orderTarget = SharedText();
         u.charge = ChargeState::None;
         u.chargeFlank = false;
         u.stand = StandState::None;
-        u.chargedBy.clear();
+        u.chargedBy = SharedText();
         u.chargeOutcome = ChargeOutcome::None;
         u.fireLost = false;
         u.cfFailed = false;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rules/HouseRules.h"
+#include "rules/core/Shared.h"
 
 #include <string>
 #include <vector>
@@ -55,9 +56,9 @@ enum class ChargeOutcome { None, Contact, HaltedAtVacated, Short };
 // One unit (or one gun) and everything MD-ORG-05 says it stores.
 struct Unit {
     // Identity, fixed at set-up.
-    std::string id;
-    std::string name;
-    std::string type;
+    SharedText id;
+    SharedText name;
+    SharedText type;
     int side = 0; // index into GameState::sides
     Nation nation = Nation::American;
     Arm arm = Arm::Infantry;
@@ -94,21 +95,21 @@ struct Unit {
     bool reconstituted = false;
 
     // Fire flags.
-    bool loaded = true;              // MD-FIRE-10, MD-FIRE-12
-    int haltedTurnsSinceFire = 99;   // MD-FIRE-12: full halted turns since the last carbine fire
-    bool canisterDepleted = false;   // MD-ARTY-06
-    bool rapidFireBanned = false;    // MD-ARTY-08
-    std::string lastRapidFireTarget; // MD-ARTY-09
+    bool loaded = true;             // MD-FIRE-10, MD-FIRE-12
+    int haltedTurnsSinceFire = 99;  // MD-FIRE-12: full halted turns since the last carbine fire
+    bool canisterDepleted = false;  // MD-ARTY-06
+    bool rapidFireBanned = false;   // MD-ARTY-08
+    SharedText lastRapidFireTarget; // MD-ARTY-09
     int lastRapidFireTurn = -1;
 
     // This turn.
     Order order = Order::Hold;
-    std::string orderTarget;                  // charge target (unit id)
+    SharedText orderTarget;                   // charge target (unit id)
     Formation newFormation = Formation::Line; // CF target formation
     ChargeState charge = ChargeState::None;
     bool chargeFlank = false; // MD-CHG-03
     StandState stand = StandState::None;
-    std::string chargedBy; // the charger this unit tested against
+    SharedText chargedBy; // the charger this unit tested against
     ChargeOutcome chargeOutcome = ChargeOutcome::None;
     bool fireLost = false;      // MD-CHG-06
     bool cfFailed = false;      // MD-MOVE-05
@@ -144,8 +145,8 @@ struct PendingDl {
     bool sixOnly = false; // 1 DL only if the die shows 6 (md.cav_move_dl = separate_d6_six)
     bool capped = false;  // counts against the 1-per-Movement-phase cavalry cap (MD-CAV-03, MD-ARTMV-04)
     bool gradeMod = true; // MD-DL-09 applies (not for the cavalry six rule, MD-CAV-03)
-    std::string cause;    // plain words
-    std::string ruleId;
+    SharedText cause;     // plain words
+    SharedText ruleId;
     bool operator==(const PendingDl&) const = default;
 };
 
@@ -173,7 +174,7 @@ struct GameState {
     int turn = 1;
     int maxTurns = 12;
     Cursor cursor;
-    HouseRules houseRules; // every md.* key with its value (defaults filled in)
+    SharedHouseRules houseRules; // every md.* key with its value (defaults filled in)
     std::vector<Side> sides;
     std::vector<Unit> units;
     std::vector<PendingDl> pendingDls;
