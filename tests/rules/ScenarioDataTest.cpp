@@ -12,28 +12,42 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <ostream>
+#include <set>
 
 using namespace muster::rules;
 using nlohmann::json;
 
 namespace {
 
-std::vector<json> loadCases() {
+// One worked case; printed by its id so test names stay short.
+struct Case {
+    json j;
+};
+
+void PrintTo(const Case& c, std::ostream* os) {
+    *os << c.j["id"].get<std::string>();
+}
+
+std::vector<Case> loadCases() {
     std::ifstream in(std::string(MUSTER_RULES_TEST_DATA) + "/md_scenarios.json");
     if (!in)
         return {};
     json j = json::parse(in, nullptr, false);
     if (j.is_discarded() || !j.contains("cases"))
         return {};
-    return j["cases"].get<std::vector<json>>();
+    std::vector<Case> out;
+    for (const auto& c : j["cases"])
+        out.push_back(Case{c});
+    return out;
 }
 
-const std::vector<json>& cases() {
-    static const std::vector<json> kCases = loadCases();
+const std::vector<Case>& cases() {
+    static const std::vector<Case> kCases = loadCases();
     return kCases;
 }
 
-class MdScenario : public ::testing::TestWithParam<json> {};
+class MdScenario : public ::testing::TestWithParam<Case> {};
 
 md::GameState buildCaseState(const json& c, md::Options& options) {
     json scenario = {{"name", c["id"]},
@@ -82,7 +96,7 @@ void applyOverrides(md::GameState& state, const json& perUnit) {
 }
 
 TEST_P(MdScenario, ScriptedDiceGiveTheExpectedState) {
-    const json& c = GetParam();
+    const json& c = GetParam().j;
     SCOPED_TRACE(c["id"].get<std::string>() + ": " + c.value("title", std::string()));
     md::Options options;
     md::GameState state = buildCaseState(c, options);
@@ -152,8 +166,8 @@ TEST_P(MdScenario, ScriptedDiceGiveTheExpectedState) {
     }
 }
 
-std::string caseName(const ::testing::TestParamInfo<json>& info) {
-    std::string name = info.param["id"].get<std::string>();
+std::string caseName(const ::testing::TestParamInfo<Case>& info) {
+    std::string name = info.param.j["id"].get<std::string>();
     for (char& ch : name) {
         if (!std::isalnum(static_cast<unsigned char>(ch)))
             ch = '_';
@@ -166,7 +180,7 @@ INSTANTIATE_TEST_SUITE_P(Md, MdScenario, ::testing::ValuesIn(cases()), caseName)
 TEST(MdScenarioFile, IsPresentAndCoversEveryPublishedMdCase) {
     std::set<std::string> ids;
     for (const auto& c : cases())
-        ids.insert(c["id"].get<std::string>().substr(0, 3));
+        ids.insert(c.j["id"].get<std::string>().substr(0, 3));
     for (const char* id : {"S01", "S02", "S03", "S05", "S06", "S07", "S08", "S10", "S11", "S12", "S13", "S14",
                            "S16", "S17", "S18", "S20"})
         EXPECT_TRUE(ids.count(id)) << id << " is not transcribed";
