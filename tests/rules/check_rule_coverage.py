@@ -30,8 +30,13 @@ def cited_ids(tests_dir):
                     for rule in RULE_REF.findall(f.read()):
                         cited.setdefault(rule, set()).add(os.path.relpath(path, tests_dir))
             elif name.endswith(".json"):
-                with open(path, encoding="utf-8") as f:
-                    data = json.load(f)
+                try:
+                    with open(path, encoding="utf-8") as f:
+                        data = json.load(f)
+                except ValueError:
+                    continue  # the deliberately broken scenario files of the error tests
+                if not isinstance(data, dict):
+                    continue
                 for case in data.get("cases", []):
                     for rule in case.get("rules", []):
                         cited.setdefault(rule, set()).add(f"{name}:{case.get('id')}")
