@@ -1,0 +1,262 @@
+// muster-cli calibrate: print the calibration sheet, calibrate the tray from a photo of it, check whether the
+// camera moved, check the light.
+
+#include "app/cli/CommandLine.h"
+#include "app/cli/Commands.h"
+#include "calibration/CalibrationProfile.h"
+#include "calibration/CalibrationSheet.h"
+#include "calibration/LightCheck.h"
+#include "calibration/TrayCalibration.h"
+#include "calibration/ViewMonitor.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace muster::cli {
+
+namespace {
+
+namespace mc = muster::calibration;
+
+constexpr const char* kUsage =
+    "usage: muster-cli calibrate sheet --out SHEET.pdf [--png SHEET.png] [--paper a4|letter] [--dpi N]\n"
+    "       muster-cli calibrate tray IMAGE [--json] [--paper a4|letter] [--die-mm MM] [--region-mm "
+    "X,Y,W,H]\n"
+    "                                 [--profile OUT.json] [--name NAME] [--overlay OUT.png]\n"
+    "       muster-cli calibrate moved REFERENCE IMAGE [--profile PROFILE.json] [--json]\n"
+    "       muster-cli calibrate light IMAGE [--profile PROFILE.json] [--json]\n"
+    "\n"
+    "sheet  writes the printable sheet (four ArUco markers and a ruler) as a one-page PDF; print it at "
+    "100%.\n"
+    "tray   finds the sheet in a photo of the tray and prints the camera-to-tray mapping, the expected die "
+    "size\n"
+    "       in pixels and the marker-corner error; --profile saves it as a calibration profile (JSON).\n"
+    "       --region-mm sets the area to watch in sheet millimetres (default: the sheet).\n"
+    "moved  says whether the camera moved between the calibrated view REFERENCE and IMAGE (exit 1 if it "
+    "did).\n"
+    "light  warns when IMAGE is too dark or blown out (inside the profile's region when --profile is "
+    "given).\n";
+
+int usageError(const std::string& message) {
+    std::cerr << "muster-cli calibrate: " << message << "\n\n" << kUsage;
+    return 2;
+}
+
+int failure(const std::string& message) {
+    std::cerr << "muster-cli calibrate: " << message << "\n";
+    return 1;
+}
+
+bool parseFloat(const std::string& text, float& out) {
+    std::istringstream in(text);
+    return static_cast<bool>(in >> out) && in.peek() == std::char_traits<char>::eof();
+}
+
+mc::Result<mc::CalibrationProfile> loadProfile(const std::string& path) {
+    std::ifstream in(path);
+    if (!in)
+        return mc::Error{"cannot read profile " + path};
+    std::stringstream text;
+    text << in.rdbuf();
+    return mc::CalibrationProfile::fromJson(text.str());
+}
+
+mc::Result<mc::Paper> paperOption(const CommandLine& cl) {
+    return mc::parsePaper(cl.value("paper").value_or("a4"));
+}
+
+int runSheet(const CommandLine& cl) {
+    const auto out = cl.value("out");
+    if (!out)
+        return usageError("sheet needs --out SHEET.pdf");
+    const auto paper = paperOption(cl);
+    if (!paper)
+        return usageError(paper.error().message);
+    float dpi = 300.0f;
+    if (auto text = cl.value("dpi"); text && (!parseFloat(*text, dpi) || dpi < 50 || dpi > 1200))
+        return usageError("--dpi needs a number from 50 to 1200");
+    const mc::SheetLayout layout = mc::SheetLayout::standard(paper.value());
+    if (mc::Status written = mc::writeSheetPdf(layout, *out, dpi); !written)
+        return failure(written.error().message);
+    if (auto png = cl.value("png"); png && !cv::imwrite(*png, mc::renderSheet(layout, dpi)))
+        return failure("cannot write " + *png);
+    std::cout << "wrote " << *out << " (" << mc::paperName(paper.value()) << ", " << dpi
+              << " dpi): print at 100% and lay it flat in the tray\n";
+    return 0;
+}
+
+cv::Mat drawCalibration(const cv::Mat& image, const mc::TrayCalibration& cal) {
+    cv::Mat out = image.clone();
+    std::vector<cv::Point> region;
+    for (const cv::Point2f& p : cal.regionPx)
+        region.emplace_back(cvRound(p.x), cvRound(p.y));
+    cv::polylines(out, std::vector<std::vector<cv::Point>>{region}, true, cv::Scalar(0, 200, 0), 2,
+                  cv::LINE_AA);
+    for (const mc::MarkerSighting& m : cal.markers)
+        for (size_t k = 0; k < m.cornersPx.size(); ++k)
+            cv::line(out, m.cornersPx[k], m.cornersPx[(k + 1) % m.cornersPx.size()], cv::Scalar(0, 0, 255), 2,
+                     cv::LINE_AA);
+    const cv::Point2f c = cal.regionPx.empty() ? cv::Point2f(20, 20) : cal.regionPx[0];
+    cv::rectangle(out, cv::Rect2f(c + cv::Point2f(10, 10), cv::Size2f(cal.dieSizePx, cal.dieSizePx)),
+                  cv::Scalar(255, 0, 0), 2);
+    return out;
+}
+
+int runTray(const CommandLine& cl) {
+    if (cl.positional().size() != 2)
+        return usageError("tray needs one image");
+    const std::string path = cl.positional()[1];
+    mc::TrayOptions options;
+    const auto paper = paperOption(cl);
+    if (!paper)
+        return usageError(paper.error().message);
+    options.layout = mc::SheetLayout::standard(paper.value());
+    if (auto mm = cl.value("die-mm"); mm && (!parseFloat(*mm, options.dieSizeMm) || options.dieSizeMm <= 0))
+        return usageError("--die-mm needs a positive number of millimetres");
+    if (auto region = cl.value("region-mm")) {
+        float x = 0, y = 0, w = 0, h = 0;
+        char c1 = 0, c2 = 0, c3 = 0;
+        std::istringstream in(*region);
+        if (!(in >> x >> c1 >> y >> c2 >> w >> c3 >> h) || c1 != ',' || c2 != ',' || c3 != ',' || w <= 0 ||
+            h <= 0)
+            return usageError("--region-mm needs X,Y,W,H in sheet millimetres");
+        options.regionMm = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+    }
+    const cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+    if (image.empty())
+        return failure("cannot read image " + path);
+    const auto cal = mc::calibrateTray(image, options);
+    if (!cal)
+        return failure(path + ": " + cal.error().message);
+    const mc::CalibrationProfile profile =
+        mc::makeProfile(cl.value("name").value_or(""), cal.value(), paper.value());
+    if (auto out = cl.value("profile")) {
+        std::ofstream file(*out);
+        if (!(file << profile.toJson() << "\n"))
+            return failure("cannot write " + *out);
+    }
+    if (auto overlay = cl.value("overlay");
+        overlay && !cv::imwrite(*overlay, drawCalibration(image, cal.value())))
+        return failure("cannot write " + *overlay);
+    if (cl.flag("json")) {
+        std::cout << profile.toJson() << "\n";
+        return 0;
+    }
+    std::cout << std::fixed << std::setprecision(3) << path << ": " << cal->resolution.width << "x"
+              << cal->resolution.height << ", " << cal->markers.size() << " markers\n"
+              << "  scale            " << cal->pxPerMm << " px/mm at the region's centre\n"
+              << "  die " << std::setprecision(1) << cal->dieSizeMm << " mm       " << cal->dieSizePx
+              << " px\n"
+              << std::setprecision(3) << "  marker corners   RMS " << cal->rmsErrorPx << " px, RMS "
+              << cal->rmsErrorMm << " mm, worst " << cal->maxErrorMm << " mm\n"
+              << "  region (px)     ";
+    for (const cv::Point2f& p : cal->regionPx)
+        std::cout << std::setprecision(1) << " (" << p.x << ", " << p.y << ")";
+    std::cout << "\n  image -> tray mm [";
+    for (int i = 0; i < 9; ++i)
+        std::cout << std::setprecision(6) << (i ? (i % 3 ? ", " : "; ") : "") << cal->imageToTray.val[i];
+    std::cout << "]\n";
+    return 0;
+}
+
+int runMoved(const CommandLine& cl) {
+    if (cl.positional().size() != 3)
+        return usageError("moved needs a reference image and an image");
+    const cv::Mat reference = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
+    const cv::Mat image = cv::imread(cl.positional()[2], cv::IMREAD_COLOR);
+    if (reference.empty() || image.empty())
+        return failure("cannot read " + (reference.empty() ? cl.positional()[1] : cl.positional()[2]));
+    std::vector<mc::MarkerSighting> markers;
+    if (auto path = cl.value("profile")) {
+        const auto profile = loadProfile(*path);
+        if (!profile)
+            return failure(profile.error().message);
+        const auto scaled = profile->rescaledTo(reference.size());
+        if (!scaled)
+            return failure(scaled.error().message);
+        markers = scaled->tray.markers;
+    }
+    const auto monitor = mc::ViewMonitor::create(reference, markers);
+    if (!monitor)
+        return failure(monitor.error().message);
+    const auto check = monitor->check(image);
+    if (!check)
+        return failure(check.error().message);
+    if (cl.flag("json"))
+        std::cout << std::fixed << std::setprecision(3) << "{\"moved\": " << (check->moved ? "true" : "false")
+                  << ", \"shift_px\": " << check->shiftPx << ", \"shift_fraction\": " << check->shiftFraction
+                  << ", \"translation\": [" << check->translation.x << ", " << check->translation.y
+                  << "], \"method\": \"" << mc::viewMethodName(check->method)
+                  << "\", \"confidence\": " << check->confidence << "}\n";
+    else
+        std::cout << check->message << "\n";
+    return check->moved ? 1 : 0;
+}
+
+int runLight(const CommandLine& cl) {
+    if (cl.positional().size() != 2)
+        return usageError("light needs one image");
+    const cv::Mat image = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
+    if (image.empty())
+        return failure("cannot read image " + cl.positional()[1]);
+    std::vector<cv::Point2f> region;
+    if (auto path = cl.value("profile")) {
+        const auto profile = loadProfile(*path);
+        if (!profile)
+            return failure(profile.error().message);
+        const auto scaled = profile->rescaledTo(image.size());
+        if (!scaled)
+            return failure(scaled.error().message);
+        region = scaled->tray.regionPx;
+    }
+    const auto report = mc::checkLight(image, region);
+    if (!report)
+        return failure(report.error().message);
+    if (cl.flag("json")) {
+        std::cout << std::fixed << std::setprecision(2) << "{\"median_grey\": " << report->medianGrey
+                  << ", \"clipped_percent\": " << report->clippedPercent << ", \"warnings\": [";
+        for (size_t i = 0; i < report->warnings.size(); ++i)
+            std::cout << (i ? ", " : "") << "\"" << mc::lightIssueName(report->warnings[i].issue) << "\"";
+        std::cout << "]}\n";
+    } else if (report->ok()) {
+        std::cout << "light ok (median grey " << report->medianGrey << ", " << report->clippedPercent
+                  << "% clipped)\n";
+    } else {
+        for (const mc::LightWarning& w : report->warnings)
+            std::cout << "warning: " << w.message << "\n";
+    }
+    return 0;
+}
+
+} // namespace
+
+int runCalibrate(const Args& args) {
+    const CommandLine cl(args,
+                         {"out", "png", "paper", "dpi", "die-mm", "region-mm", "profile", "name", "overlay"},
+                         {"json", "help"});
+    if (!cl.ok())
+        return usageError(cl.error());
+    if (cl.flag("help")) {
+        std::cout << kUsage;
+        return 0;
+    }
+    if (cl.positional().empty())
+        return usageError("missing subcommand");
+    const std::string& sub = cl.positional()[0];
+    if (sub == "sheet")
+        return runSheet(cl);
+    if (sub == "tray")
+        return runTray(cl);
+    if (sub == "moved")
+        return runMoved(cl);
+    if (sub == "light")
+        return runLight(cl);
+    return usageError("unknown subcommand '" + sub + "'");
+}
+
+} // namespace muster::cli
