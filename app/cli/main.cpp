@@ -19,6 +19,7 @@ struct Command {
 const Command kCommands[] = {
     {"version", muster::cli::runVersion, "print the version"},
     {"game", muster::cli::runGame, "play, verify, log, report a game journal (.muster)"},
+    {"dice", muster::cli::runDice, "read dice in photos, score the reader, watch a video for throws"},
     {"calibrate", muster::cli::runCalibrate, "print the sheet, map camera to tray, check camera and light"},
 };
 

@@ -1,0 +1,248 @@
+// muster-cli dice: read dice in photos, score the reader against a labelled manifest, watch a video for
+// throws.
+
+#include "app/cli/CommandLine.h"
+#include "app/cli/Commands.h"
+#include "vision/DiceEval.h"
+#include "vision/DiceOverlay.h"
+#include "vision/DiceReader.h"
+#include "vision/ThrowWatcher.h"
+
+#include <opencv2/core/utility.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace muster::cli {
+
+namespace {
+
+namespace mv = muster::vision;
+
+constexpr const char* kUsage =
+    "usage: muster-cli dice read IMAGE... [--json] [--overlay OUT.png] [--die-size PX] [--models DIR]\n"
+    "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--models DIR]\n"
+    "       muster-cli dice watch VIDEO [--settle N] [--json] [--models DIR]\n"
+    "\n"
+    "read   finds the d6 in each photo and prints value, confidence and flags (? unsure, T touching,\n"
+    "       O occluded, C cocked); --overlay draws them (OUT-<image>.png when several images are given).\n"
+    "eval   scores the reader against a manifest (image_path,split,width,height,count,faces) with YOLO\n"
+    "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first.\n"
+    "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
+    "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n";
+
+int usageError(const std::string& message) {
+    std::cerr << "muster-cli dice: " << message << "\n\n" << kUsage;
+    return 2;
+}
+
+mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
+    return mv::DiceReader::load(cl.value("models").value_or(mv::DiceReader::defaultModelDir()));
+}
+
+std::string frameJson(const std::string& name, const mv::DiceFrame& f) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(3);
+    o << "{\"image\": \"" << name << "\", \"ms\": " << f.milliseconds << ", \"count\": " << f.dice.size()
+      << ", \"count_uncertain\": " << (f.countUncertain ? "true" : "false") << ", \"dice\": [";
+    for (size_t i = 0; i < f.dice.size(); ++i) {
+        const mv::DieRead& d = f.dice[i];
+        o << (i ? ", " : "") << "{\"value\": " << d.value << ", \"confidence\": " << d.confidence
+          << ", \"unsure\": " << (d.unsure ? "true" : "false")
+          << ", \"cocked\": " << (d.cocked ? "true" : "false")
+          << ", \"touching\": " << (d.touching ? "true" : "false")
+          << ", \"occluded\": " << (d.occluded ? "true" : "false") << ", \"center\": [" << d.outline.center.x
+          << ", " << d.outline.center.y << "], \"edge\": " << d.outline.size.width
+          << ", \"angle\": " << d.outline.angle << "}";
+    }
+    o << "]}";
+    return o.str();
+}
+
+std::string jsonQuote(const std::string& s) {
+    std::string out;
+    for (char c : s)
+        out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    return out;
+}
+
+int runRead(const CommandLine& cl) {
+    if (cl.positional().size() < 2)
+        return usageError("read needs at least one image");
+    mv::DiceHints hints;
+    if (auto size = cl.value("die-size")) {
+        try {
+            hints.dieSizePx = std::stof(*size);
+        } catch (const std::exception&) {
+            return usageError("--die-size needs a number of pixels");
+        }
+    }
+    auto reader = loadReader(cl);
+    if (!reader) {
+        std::cerr << "muster-cli dice: " << reader.error().message << "\n";
+        return 1;
+    }
+    const bool json = cl.flag("json");
+    const std::vector<std::string> images(cl.positional().begin() + 1, cl.positional().end());
+    int status = 0;
+    if (json)
+        std::cout << "[";
+    for (size_t i = 0; i < images.size(); ++i) {
+        const std::string& path = images[i];
+        const cv::Mat frame = cv::imread(path, cv::IMREAD_COLOR);
+        if (frame.empty()) {
+            std::cerr << "muster-cli dice: cannot read image " << path << "\n";
+            status = 1;
+            continue;
+        }
+        const auto read = reader->read(frame, hints);
+        if (!read) {
+            std::cerr << "muster-cli dice: " << path << ": " << read.error().message << "\n";
+            status = 1;
+            continue;
+        }
+        if (json) {
+            std::cout << (i ? ",\n " : "") << frameJson(jsonQuote(path), read.value());
+        } else {
+            std::cout << path << ": " << read->dice.size() << " dice"
+                      << (read->countUncertain ? " (count uncertain)" : "") << ":";
+            for (const mv::DieRead& d : read->dice)
+                std::cout << " " << mv::dieLabel(d);
+            std::cout << std::fixed << std::setprecision(1) << "  [" << read->milliseconds << " ms]\n";
+            for (const mv::DieRead& d : read->dice)
+                std::cout << "  " << std::setw(4) << mv::dieLabel(d) << "  confidence "
+                          << std::setprecision(3) << d.confidence << "  at (" << std::setprecision(0)
+                          << d.outline.center.x << ", " << d.outline.center.y << ") edge "
+                          << d.outline.size.width << "\n";
+        }
+        if (auto overlay = cl.value("overlay")) {
+            std::filesystem::path out = *overlay;
+            if (images.size() > 1)
+                out = out.parent_path() /
+                      (out.stem().string() + "-" + std::filesystem::path(path).stem().string() +
+                       out.extension().string());
+            if (!cv::imwrite(out.string(), mv::drawDiceOverlay(frame, read.value()))) {
+                std::cerr << "muster-cli dice: cannot write overlay " << out << "\n";
+                status = 1;
+            }
+        }
+    }
+    if (json)
+        std::cout << "]\n";
+    return status;
+}
+
+int runEval(const CommandLine& cl) {
+    if (cl.positional().size() != 2)
+        return usageError("eval needs one manifest");
+    mv::EvalOptions options;
+    if (auto frame = cl.value("frame")) {
+        int w = 0, h = 0;
+        char x = 0;
+        std::istringstream in(*frame);
+        if (!(in >> w >> x >> h) || x != 'x' || w < 16 || h < 16)
+            return usageError("--frame needs WIDTHxHEIGHT, e.g. 1920x1080");
+        options.frameSize = cv::Size(w, h);
+    }
+    const auto images = mv::loadManifest(cl.positional()[1], cl.value("split").value_or(""));
+    if (!images) {
+        std::cerr << "muster-cli dice: " << images.error().message << "\n";
+        return 2;
+    }
+    auto reader = loadReader(cl);
+    if (!reader) {
+        std::cerr << "muster-cli dice: " << reader.error().message << "\n";
+        return 1;
+    }
+    options.progress = [](int done, int total, const std::string& name) {
+        std::cerr << "\r[" << done << "/" << total << "] " << name << std::string(30, ' ')
+                  << (done == total ? "\n" : "") << std::flush;
+    };
+    const mv::EvalReport report = mv::evaluate(reader.value(), images.value(), options);
+    std::cout << (cl.flag("json") ? mv::evalReportJson(report) : mv::evalReportTable(report));
+    return report.errors.empty() ? 0 : 1;
+}
+
+int runWatch(const CommandLine& cl) {
+    if (cl.positional().size() != 2)
+        return usageError("watch needs one video file");
+    mv::ThrowWatcherOptions options;
+    if (auto settle = cl.value("settle")) {
+        try {
+            options.settleFrames = std::max(1, std::stoi(*settle));
+        } catch (const std::exception&) {
+            return usageError("--settle needs a number of frames");
+        }
+    }
+    cv::VideoCapture video(cl.positional()[1]);
+    if (!video.isOpened()) {
+        std::cerr << "muster-cli dice: cannot open video " << cl.positional()[1] << "\n";
+        return 1;
+    }
+    auto reader = loadReader(cl);
+    if (!reader) {
+        std::cerr << "muster-cli dice: " << reader.error().message << "\n";
+        return 1;
+    }
+    mv::ThrowWatcher watcher(options);
+    const bool json = cl.flag("json");
+    cv::Mat frame;
+    for (int index = 0; video.read(frame); ++index) {
+        if (frame.empty())
+            continue;
+        const auto ev = watcher.feed(frame);
+        if (!ev) {
+            std::cerr << "muster-cli dice: frame " << index << ": " << ev.error().message << "\n";
+            return 1;
+        }
+        if (ev->newThrow && !json)
+            std::cout << "frame " << index << ": new throw\n";
+        if (!ev->settled)
+            continue;
+        const auto read = reader->read(frame);
+        if (!read) {
+            std::cerr << "muster-cli dice: frame " << index << ": " << read.error().message << "\n";
+            continue;
+        }
+        if (json) {
+            std::cout << frameJson("frame " + std::to_string(index), read.value()) << "\n";
+        } else {
+            std::cout << "frame " << index << ": settled, " << read->dice.size() << " dice"
+                      << (read->countUncertain ? " (count uncertain)" : "") << ":";
+            for (const mv::DieRead& d : read->dice)
+                std::cout << " " << mv::dieLabel(d);
+            std::cout << "\n";
+        }
+    }
+    std::cerr << "muster-cli dice: " << watcher.throwsSettled() << " throws read\n";
+    return 0;
+}
+
+} // namespace
+
+int runDice(const Args& args) {
+    const CommandLine cl(args, {"overlay", "split", "models", "die-size", "frame", "settle"},
+                         {"json", "help"});
+    if (cl.flag("help")) {
+        std::cout << kUsage;
+        return 0;
+    }
+    if (!cl.ok())
+        return usageError(cl.error());
+    if (cl.positional().empty())
+        return usageError("missing subcommand");
+    const std::string& sub = cl.positional().front();
+    if (sub == "read")
+        return runRead(cl);
+    if (sub == "eval")
+        return runEval(cl);
+    if (sub == "watch")
+        return runWatch(cl);
+    return usageError("unknown subcommand '" + sub + "'");
+}
+
+} // namespace muster::cli

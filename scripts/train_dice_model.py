@@ -1,0 +1,485 @@
+#!/usr/bin/python3
+"""Train the two small networks of the Muster dice reader and export them to ONNX.
+
+Stage 1, the die finder: a fully convolutional net that looks at the frame scaled so a die is about 19 px across and
+outputs, on a grid of stride 8, a centre heatmap, a sub-cell offset and the die size (CenterNet-style).
+Stage 2, the face reader: a small CNN that classifies a square crop around one found die (1.4 x its size,
+resampled to 32x32) into faces 1-6 or "not a die".
+
+Only the `train` split is used. Reproduce the committed models with (about 25 minutes on one free core, more on a busy machine):
+
+    nice -n 10 /usr/bin/python3 scripts/train_dice_model.py \
+        --data ../shared/data/dice/nell-byler-d6 --out data/models
+
+Options: --holdout N keeps the last N train photos out of training and reports on them (for tuning);
+--stage finder|reader|both.
+"""
+
+import argparse
+import csv
+import math
+import os
+import random
+import sys
+import time
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+SEED = 5
+FINDER_DIE_PX = 19.0  # die size the finder is trained around (the C++ reader scales frames to this)
+FINDER_STRIDE = 8
+READER_CROP = 32  # reader input side
+READER_CONTEXT = 1.4  # crop side / die size
+NOT_A_DIE = 6
+
+cv2.setNumThreads(1)
+
+
+def seedAll(seed):
+    random.seed(seed)
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def loadSplit(root, split):
+    """[(name, image BGR uint8, boxes float32 Nx5: face, cx, cy, w, h in pixels)]"""
+    out = []
+    with open(os.path.join(root, "manifest.csv")) as f:
+        for row in csv.DictReader(f):
+            if row["split"] != split:
+                continue
+            img = cv2.imread(os.path.join(root, row["image_path"]), cv2.IMREAD_COLOR)
+            h, w = img.shape[:2]
+            lab = os.path.join(root, row["image_path"].replace("images/", "labels/", 1).rsplit(".", 1)[0] + ".txt")
+            boxes = []
+            for line in open(lab):
+                p = line.split()
+                if len(p) == 5:
+                    c, cx, cy, bw, bh = map(float, p)
+                    boxes.append([c + 1, cx * w, cy * h, bw * w, bh * h])
+            out.append((os.path.basename(row["image_path"]), img, np.array(boxes, np.float32).reshape(-1, 5)))
+    return out
+
+
+# ---------------------------------------------------------------- networks
+
+
+def convBlock(cin, cout, stride=1, dil=1):
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride, padding=dil, dilation=dil, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True)
+    )
+
+
+class Finder(nn.Module):
+    """Input 1x3xHxW BGR in [0,1]; output 1x4x(H/8)x(W/8): heat (sigmoid), dx, dy (cells), log(size/FINDER_DIE_PX).
+    Plain 3x3 convolutions: OpenCV 4.6 runs them faster than depthwise ones (measured, docs/dice-reader.md)."""
+
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(
+            convBlock(3, 8, 2), convBlock(8, 16, 2), convBlock(16, 24, 2), convBlock(24, 24), convBlock(24, 24, dil=2)
+        )
+        self.head = nn.Conv2d(24, 4, 1)
+        self.head.bias.data[0] = -4.0
+
+    def forward(self, x):
+        y = self.head(self.body(x))
+        return torch.cat([torch.sigmoid(y[:, 0:1]), y[:, 1:4]], 1)
+
+
+class Reader(nn.Module):
+    """Input Nx3x32x32 BGR in [0,1]; output Nx7 softmax (faces 1-6, not a die)."""
+
+    def __init__(self):
+        super().__init__()
+
+        def cb(cin, cout):
+            return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+        self.f = nn.Sequential(
+            cb(3, 16), nn.MaxPool2d(2), cb(16, 32), nn.MaxPool2d(2), cb(32, 48), nn.MaxPool2d(2), cb(48, 64)
+        )
+        self.drop = nn.Dropout(0.2)
+        self.fc = nn.Linear(64, 7)
+
+    def forward(self, x):
+        y = self.f(x)
+        y = F.adaptive_avg_pool2d(y, 1).flatten(1)
+        return torch.softmax(self.fc(self.drop(y)), 1)
+
+
+# ---------------------------------------------------------------- augmentation
+
+
+def colourJitter(img, rng, blurMax=5):
+    """Lighting, white balance, hue, grey, blur and sensor noise. blurMax 3 for die crops: a 5x5 blur on a 32 px
+    crop wipes out the pips (it cost the reader several points of accuracy)."""
+    img = img.astype(np.float32)
+    if rng.random() < 0.8:
+        img = img * rng.uniform(0.7, 1.3) + rng.uniform(-30, 30)
+    if rng.random() < 0.5:  # per-channel gain (white balance)
+        img = img * rng.uniform(0.85, 1.15, size=3)[None, None, :]
+    if rng.random() < 0.3:
+        hsv = cv2.cvtColor(np.clip(img, 0, 255).astype(np.uint8), cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = (hsv[..., 0].astype(np.int32) + rng.integers(-12, 13)) % 180
+        img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR).astype(np.float32)
+    if rng.random() < 0.1:
+        g = cv2.cvtColor(np.clip(img, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+        img = np.repeat(g[..., None], 3, 2).astype(np.float32)
+    if rng.random() < 0.25:
+        k = int(rng.choice([3, 5])) if blurMax >= 5 else 3
+        img = cv2.GaussianBlur(img, (k, k), 0 if k == 5 else rng.uniform(0.4, 0.8))
+    if rng.random() < 0.3:
+        img = img + rng.normal(0, rng.uniform(2, 8), img.shape)
+    return np.clip(img, 0, 255)
+
+
+# ---------------------------------------------------------------- finder data
+
+
+def finderSample(item, rng, side=256):
+    _, img, boxes = item
+    sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
+    # Scale so the median die lands between 12 and 30 px: the C++ side refines its scale to 19 px.
+    target = math.exp(rng.uniform(math.log(12.0), math.log(30.0)))
+    s = target / float(np.median(sizes))
+    ang = rng.uniform(0, 360) if rng.random() < 0.5 else float(rng.integers(0, 4) * 90)
+    # Pick a window centre: near a die most of the time.
+    if len(boxes) and rng.random() < 0.8:
+        b = boxes[rng.integers(len(boxes))]
+        c = np.array([b[1], b[2]]) + rng.uniform(-100, 100, 2) / s
+    else:
+        c = rng.uniform(0, 1, 2) * np.array(img.shape[1::-1])
+    M = cv2.getRotationMatrix2D((float(c[0]), float(c[1])), ang, s)
+    M[:, 2] += np.array([side / 2, side / 2]) - c
+    border = cv2.BORDER_REFLECT101 if rng.random() < 0.7 else cv2.BORDER_CONSTANT
+    bval = tuple(int(v) for v in rng.integers(0, 256, 3))
+    out = cv2.warpAffine(img, M, (side, side), flags=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR, borderMode=border,
+                         borderValue=bval)
+    if rng.random() < 0.5:
+        out = out[:, ::-1]
+        M = np.array([[-1, 0, side - 1], [0, 1, 0]], np.float64) @ np.vstack([M, [0, 0, 1]])
+    out = colourJitter(out, rng)
+    g = side // FINDER_STRIDE
+    heat = np.zeros((g, g), np.float32)
+    reg = np.zeros((3, g, g), np.float32)
+    mask = np.zeros((g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32)
+    for b in boxes:
+        p = M @ np.array([b[1], b[2], 1.0])
+        size = max(b[3], b[4]) * s
+        cx, cy = p[0] / FINDER_STRIDE, p[1] / FINDER_STRIDE
+        # Reflected borders can mirror a die into view without a label: mark labels only, and accept that.
+        if not (0 <= cx < g and 0 <= cy < g):
+            continue
+        sig = max(0.5, size / FINDER_STRIDE / 4.0)
+        heat = np.maximum(heat, np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sig * sig)))
+        ix, iy = int(cx), int(cy)
+        heat[iy, ix] = 1.0
+        reg[:, iy, ix] = [cx - ix, cy - iy, math.log(size / FINDER_DIE_PX)]
+        mask[iy, ix] = 1.0
+    if border == cv2.BORDER_REFLECT101:
+        # Mirrored dice outside the photo have no labels: do not punish the finder there.
+        inv = cv2.invertAffineTransform(M[:2])
+        pts = np.stack([xx * FINDER_STRIDE + 4, yy * FINDER_STRIDE + 4, np.ones_like(xx)], -1) @ inv.T
+        h, w = img.shape[:2]
+        valid = (pts[..., 0] >= 0) & (pts[..., 0] < w) & (pts[..., 1] >= 0) & (pts[..., 1] < h)
+    else:
+        valid = np.ones((g, g), bool)
+    x = out.transpose(2, 0, 1).astype(np.float32) / 255.0
+    return x, heat, reg, mask, valid.astype(np.float32)
+
+
+def finderLoss(pred, heat, reg, mask, valid):
+    p = pred[:, 0].clamp(1e-4, 1 - 1e-4)
+    pos = (heat >= 1.0).float()
+    neg = 1 - pos
+    posL = -torch.log(p) * (1 - p) ** 2 * pos
+    negL = -torch.log(1 - p) * p**2 * (1 - heat) ** 4 * neg * valid
+    npos = pos.sum().clamp(min=1)
+    lh = (posL.sum() + negL.sum()) / npos
+    m = mask[:, None]
+    lr = (torch.abs(pred[:, 1:4] - reg) * m).sum() / (m.sum() * 3).clamp(min=1)
+    return lh + lr
+
+
+def finderDecode(out, scale, thr=0.3):
+    """out 4xGxG numpy -> list of (cx, cy, size, score) in the original frame."""
+    heat = out[0]
+    mx = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    ys, xs = np.where((heat >= mx) & (heat > thr))
+    res = []
+    for y, x in zip(ys, xs):
+        cx = (x + out[1, y, x]) * FINDER_STRIDE / scale
+        cy = (y + out[2, y, x]) * FINDER_STRIDE / scale
+        size = FINDER_DIE_PX * math.exp(out[3, y, x]) / scale
+        res.append((cx, cy, size, float(heat[y, x])))
+    return res
+
+
+def finderRun(net, img, scale):
+    h, w = img.shape[:2]
+    W = int(math.ceil(w * scale / 16.0) * 16)
+    H = int(math.ceil(h * scale / 16.0) * 16)
+    small = cv2.resize(img, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
+    small = cv2.copyMakeBorder(small, 0, H - small.shape[0], 0, W - small.shape[1], cv2.BORDER_REPLICATE)
+    x = torch.from_numpy(small.transpose(2, 0, 1).astype(np.float32)[None] / 255.0)
+    with torch.no_grad():
+        return net(x)[0].numpy()
+
+
+def finderFind(net, img, thr=0.3):
+    scale = 0.5 * 640.0 / min(img.shape[:2])
+    dets = finderDecode(finderRun(net, img, scale), scale, thr)
+    if dets:
+        med = float(np.median([d[2] for d in dets]))
+        s2 = FINDER_DIE_PX / med
+        if abs(math.log(s2 / scale)) > math.log(1.3):
+            scale = s2
+            dets = finderDecode(finderRun(net, img, scale), scale, thr)
+    return dets
+
+
+def matchDets(dets, boxes):
+    """Greedy: each detection to the nearest unmatched label whose box contains its centre."""
+    used = set()
+    pairs = []
+    for i, d in sorted(enumerate(dets), key=lambda t: -t[1][3]):
+        best, bd = -1, 1e9
+        for j, b in enumerate(boxes):
+            if j in used:
+                continue
+            if abs(d[0] - b[1]) <= b[3] / 2 and abs(d[1] - b[2]) <= b[4] / 2:
+                dd = (d[0] - b[1]) ** 2 + (d[1] - b[2]) ** 2
+                if dd < bd:
+                    best, bd = j, dd
+        if best >= 0:
+            used.add(best)
+            pairs.append((i, best))
+    return pairs
+
+
+def fit(name, net, weightDecay, epochs, batches, batchLoss, report):
+    """AdamW with a one-cycle schedule; batchLoss() draws one batch and returns its loss."""
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=weightDecay)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * batches, pct_start=0.1)
+    t0 = time.time()
+    for ep in range(epochs):
+        net.train()
+        tot = 0.0
+        for _ in range(batches):
+            loss = batchLoss()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += loss.item()
+        if ep % 5 == 4 or ep == epochs - 1:
+            msg = f"{name} epoch {ep + 1} loss {tot / batches:.4f} {time.time() - t0:.0f}s"
+            if report:
+                msg += " | val " + report(net)
+            print(msg, flush=True)
+    return net
+
+
+def trainFinder(train, val, args):
+    seedAll(SEED)
+    rng = np.random.default_rng(SEED)
+    net = Finder()
+
+    def batchLoss():
+        batch = [finderSample(train[rng.integers(len(train))], rng) for _ in range(16)]
+        x, heat, reg, mask, valid = (torch.from_numpy(np.stack(v)) for v in zip(*batch))
+        return finderLoss(net(x), heat, reg, mask, valid)
+
+    report = (lambda n: finderReport(n, val)) if val else None
+    return fit("finder", net, 1e-4, args.finder_epochs, args.finder_batches, batchLoss, report)
+
+
+def finderReport(net, data, thr=0.3):
+    net.eval()
+    n = found = phantom = 0
+    for _, img, boxes in data:
+        dets = finderFind(net, img, thr)
+        pairs = matchDets(dets, boxes)
+        n += len(boxes)
+        found += len(pairs)
+        phantom += len(dets) - len(pairs)
+    return f"dice {n} found {found} ({100.0 * found / max(n, 1):.2f}%) phantom {phantom}"
+
+
+# ---------------------------------------------------------------- reader data
+
+
+def cropAt(img, cx, cy, size, rng=None):
+    """Square crop of side READER_CONTEXT*size around (cx, cy), resampled to READER_CROP; same as the C++ side
+    (replicated border, INTER_AREA when shrinking). With rng: rotation, jitter and colour augmentation."""
+    side = READER_CONTEXT * size
+    if rng is not None:
+        side *= math.exp(rng.uniform(-0.15, 0.15))
+        cx += rng.normal(0, 0.08) * size
+        cy += rng.normal(0, 0.08) * size
+        ang = rng.uniform(0, 360)
+        big = int(math.ceil(side * 1.5))
+        M = cv2.getRotationMatrix2D((cx, cy), ang, 1.0)
+        M[:, 2] += np.array([big / 2, big / 2]) - np.array([cx, cy])
+        patch = cv2.warpAffine(img, M, (big, big), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if rng.random() < 0.5:
+            patch = patch[:, ::-1]
+        cx = cy = big / 2
+        img = patch
+    x0 = int(round(cx - side / 2))
+    y0 = int(round(cy - side / 2))
+    s = max(2, int(round(side)))
+    h, w = img.shape[:2]
+    pad = max(0, -x0, -y0, x0 + s - w, y0 + s - h)
+    if pad:
+        img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        x0 += pad
+        y0 += pad
+    roi = img[y0:y0 + s, x0:x0 + s]
+    interp = cv2.INTER_AREA if s > READER_CROP else cv2.INTER_LINEAR
+    out = cv2.resize(np.ascontiguousarray(roi), (READER_CROP, READER_CROP), interpolation=interp)
+    if rng is not None:
+        out = colourJitter(out, rng, blurMax=3)
+    return out.astype(np.float32).transpose(2, 0, 1) / 255.0
+
+
+def readerSample(item, rng, finderDets=None):
+    _, img, boxes = item
+    r = rng.random()
+    if len(boxes) and r < 0.8:
+        b = boxes[rng.integers(len(boxes))]
+        size = max(b[3], b[4])
+        return cropAt(img, b[1], b[2], size, rng), int(b[0]) - 1
+    sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
+    size = float(np.median(sizes)) * math.exp(rng.uniform(-0.3, 0.3))
+    if finderDets and r < 0.88:
+        # A finder false alarm on a train photo: the reader must call it "not a die".
+        d = finderDets[rng.integers(len(finderDets))]
+        return cropAt(img, d[0], d[1], d[2], rng), NOT_A_DIE
+    if len(boxes) and r < 0.94:
+        # Half off a die, or between two dice: "not a die" as well.
+        b = boxes[rng.integers(len(boxes))]
+        ang = rng.uniform(0, 2 * math.pi)
+        dist = rng.uniform(0.55, 0.9) * max(b[3], b[4])
+        return cropAt(img, b[1] + dist * math.cos(ang), b[2] + dist * math.sin(ang), size, rng), NOT_A_DIE
+    # Background away from every die.
+    h, w = img.shape[:2]
+    for _ in range(20):
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        if len(boxes) == 0 or np.min(np.hypot(boxes[:, 1] - cx, boxes[:, 2] - cy) / sizes) > 1.2:
+            break
+    return cropAt(img, cx, cy, size, rng), NOT_A_DIE
+
+
+def trainReader(train, val, args, phantoms):
+    seedAll(SEED + 1)
+    rng = np.random.default_rng(SEED + 1)
+    net = Reader()
+
+    def batchLoss():
+        items = [rng.integers(len(train)) for _ in range(64)]
+        batch = [readerSample(train[i], rng, phantoms.get(i)) for i in items]
+        x = torch.from_numpy(np.stack([b[0] for b in batch]).astype(np.float32))
+        y = torch.tensor([b[1] for b in batch])
+        return F.nll_loss(torch.log(net(x).clamp(min=1e-7)), y)
+
+    report = (lambda n: readerReport(n, val)) if val else None
+    return fit("reader", net, 5e-4, args.reader_epochs, args.reader_batches, batchLoss, report)
+
+
+def readerReport(net, data, thr=0.9):
+    """Reads each labelled die from its label box (finder errors excluded)."""
+    net.eval()
+    n = right = wrongConf = unsure = 0
+    xs, ys = [], []
+    for _, img, boxes in data:
+        for b in boxes:
+            xs.append(cropAt(img, b[1], b[2], max(b[3], b[4])))
+            ys.append(int(b[0]) - 1)
+    with torch.no_grad():
+        p = net(torch.from_numpy(np.stack(xs))).numpy()
+    for pi, y in zip(p, ys):
+        n += 1
+        k = int(np.argmax(pi))
+        right += k == y
+        if pi[k] < thr:
+            unsure += 1
+        elif k != y:
+            wrongConf += 1
+    return f"dice {n} right {100.0 * right / n:.2f}% confident-wrong {wrongConf} unsure {unsure}"
+
+
+def export(net, shape, path):
+    net.eval()
+    torch.onnx.export(net, torch.zeros(*shape), path, opset_version=11, input_names=["input"],
+                      output_names=["output"], dynamic_axes={"input": {0: "n", 2: "h", 3: "w"}} if shape[0] == 1 else
+                      {"input": {0: "n"}})
+    # The exporter shares equal weight tensors through Identity nodes, which OpenCV 4.6 cannot load: copy them.
+    import onnx
+
+    m = onnx.load(path)
+    inits = {t.name: t for t in m.graph.initializer}
+    for node in list(m.graph.node):
+        if node.op_type == "Identity" and node.input[0] in inits:
+            t = onnx.TensorProto()
+            t.CopyFrom(inits[node.input[0]])
+            t.name = node.output[0]
+            m.graph.initializer.append(t)
+            m.graph.node.remove(node)
+    onnx.save(m, path)
+    print(f"wrote {path} ({os.path.getsize(path)} bytes)")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", default=os.path.join(os.path.dirname(__file__), "../../shared/data/dice/nell-byler-d6"))
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "../data/models"))
+    ap.add_argument("--holdout", type=int, default=0)
+    ap.add_argument("--work", default="/tmp/muster-dice-train", help="where the finder checkpoint is kept")
+    ap.add_argument("--stage", choices=["finder", "reader", "both"], default="both")
+    ap.add_argument("--finder-epochs", type=int, default=40)
+    ap.add_argument("--finder-batches", type=int, default=40)
+    ap.add_argument("--reader-epochs", type=int, default=120)
+    ap.add_argument("--reader-batches", type=int, default=60)
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    seedAll(SEED)
+    train = loadSplit(args.data, "train")
+    val = []
+    if args.holdout:
+        train, val = train[: -args.holdout], train[-args.holdout:]
+    print(f"train {len(train)} photos, {sum(len(t[2]) for t in train)} dice; holdout {len(val)}", flush=True)
+    os.makedirs(args.out, exist_ok=True)
+    finderPath = os.path.join(args.out, "dice_finder.onnx")
+    ckpt = os.path.join(args.work, "dice_finder.pt")
+    if args.stage in ("finder", "both"):
+        finder = trainFinder(train, val, args)
+        os.makedirs(args.work, exist_ok=True)
+        torch.save(finder.state_dict(), ckpt)
+        export(finder, (1, 3, 160, 160), finderPath)
+    else:
+        finder = Finder()
+        finder.load_state_dict(torch.load(ckpt))
+    if args.stage in ("reader", "both"):
+        # Finder false alarms on train photos become "not a die" examples for the reader.
+        finder.eval()
+        phantoms = {}
+        for i, item in enumerate(train):
+            dets = finderFind(finder, item[1], thr=0.1)
+            matched = {p[0] for p in matchDets(dets, item[2])}
+            extra = [d for k, d in enumerate(dets) if k not in matched]
+            if extra:
+                phantoms[i] = extra
+        print(f"finder false alarms on train (thr 0.1): {sum(len(v) for v in phantoms.values())}", flush=True)
+        reader = trainReader(train, val, args, phantoms)
+        export(reader, (4, 3, READER_CROP, READER_CROP), os.path.join(args.out, "dice_reader.onnx"))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

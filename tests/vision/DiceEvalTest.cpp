@@ -1,0 +1,126 @@
+// Scoring rules of the dice eval, on hand-made reads and labels (no photos, no models needed).
+
+#include "vision/DiceEval.h"
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace mv = muster::vision;
+
+namespace {
+
+mv::DieRead die(int value, float x, float y, bool unsure = false) {
+    mv::DieRead d;
+    d.value = value;
+    d.confidence = unsure ? 0.5f : 0.99f;
+    d.findScore = 0.9f;
+    d.unsure = unsure;
+    d.outline = cv::RotatedRect(cv::Point2f(x, y), cv::Size2f(30, 30), 0);
+    return d;
+}
+
+mv::LabelledImage labels() {
+    mv::LabelledImage img;
+    img.name = "scene.jpg";
+    img.hasBoxes = true;
+    img.dice = {
+        {3, cv::Rect2f(0, 0, 40, 40)}, {5, cv::Rect2f(100, 0, 40, 40)}, {6, cv::Rect2f(200, 0, 40, 40)}};
+    img.count = 3;
+    img.faces = {3, 5, 6};
+    return img;
+}
+
+} // namespace
+
+TEST(DiceEval, MatchesByBoxAndCountsEachOutcome) {
+    mv::DiceFrame read;
+    read.dice = {die(3, 20, 20), die(2, 121, 19), die(4, 220, 22, true), die(1, 400, 400)};
+    const mv::ImageScore s = mv::scoreImage(read, labels());
+    EXPECT_EQ(s.dice, 3);
+    EXPECT_EQ(s.found, 3);
+    EXPECT_EQ(s.readRight, 1);
+    EXPECT_EQ(s.confidentWrong, 1); // the 5 read as 2
+    EXPECT_EQ(s.unsure, 1);         // the 6 read as 4, flagged
+    EXPECT_EQ(s.phantom, 1);
+    EXPECT_EQ(s.confusion[4][1], 1);
+    EXPECT_EQ(s.confusion[5][3], 1);
+    EXPECT_TRUE(s.failed());
+}
+
+TEST(DiceEval, MissedDieGoesToTheMissedColumn) {
+    mv::DiceFrame read;
+    read.dice = {die(3, 20, 20), die(5, 120, 20)};
+    const mv::ImageScore s = mv::scoreImage(read, labels());
+    EXPECT_EQ(s.found, 2);
+    EXPECT_EQ(s.readRight, 2);
+    EXPECT_EQ(s.confusion[5][6], 1);
+    EXPECT_TRUE(s.failed());
+}
+
+TEST(DiceEval, TwoReadsInOneBoxCountOnePhantom) {
+    mv::DiceFrame read;
+    read.dice = {die(3, 20, 20), die(3, 22, 22), die(5, 120, 20), die(6, 220, 20)};
+    const mv::ImageScore s = mv::scoreImage(read, labels());
+    EXPECT_EQ(s.found, 3);
+    EXPECT_EQ(s.phantom, 1);
+}
+
+TEST(DiceEval, WithoutBoxesMatchesValues) {
+    mv::LabelledImage img = labels();
+    img.dice.clear();
+    img.hasBoxes = false;
+    mv::DiceFrame read;
+    read.dice = {die(6, 0, 0), die(3, 0, 0), die(1, 0, 0)};
+    const mv::ImageScore s = mv::scoreImage(read, img);
+    EXPECT_EQ(s.dice, 3);
+    EXPECT_EQ(s.found, 3);
+    EXPECT_EQ(s.readRight, 2);
+    EXPECT_EQ(s.confidentWrong, 1);
+}
+
+TEST(DiceEval, ManifestErrors) {
+    EXPECT_FALSE(mv::loadManifest("/nonexistent/manifest.csv"));
+    const auto dir = std::filesystem::temp_directory_path() / "muster-manifest-test";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "bad.csv") << "path,whatever\nx.jpg,1\n";
+    const auto bad = mv::loadManifest((dir / "bad.csv").string());
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("image_path"), std::string::npos);
+    std::ofstream(dir / "ok.csv")
+        << "image_path,split,width,height,count,faces\nimages/a.jpg,test,64,64,2,1 6\n";
+    const auto ok = mv::loadManifest((dir / "ok.csv").string(), "test");
+    ASSERT_TRUE(ok) << ok.error().message;
+    EXPECT_EQ(ok->front().faces, (std::vector<int>{1, 6}));
+    EXPECT_FALSE(ok->front().hasBoxes);
+    EXPECT_FALSE(mv::loadManifest((dir / "ok.csv").string(), "train"));
+}
+
+TEST(DiceEval, FitIntoFrameMapsBoxes) {
+    cv::Mat photo(640, 640, CV_8UC3, cv::Scalar(10, 20, 30));
+    cv::rectangle(photo, cv::Rect(100, 200, 40, 40), cv::Scalar(255, 255, 255), cv::FILLED);
+    mv::FrameFit fit;
+    const cv::Mat frame = mv::fitIntoFrame(photo, {1920, 1080}, &fit);
+    ASSERT_EQ(frame.size(), cv::Size(1920, 1080));
+    EXPECT_DOUBLE_EQ(fit.scale, 1080.0 / 640.0);
+    mv::LabelledImage img;
+    img.hasBoxes = true;
+    img.dice = {{1, cv::Rect2f(100, 200, 40, 40)}};
+    const cv::Rect2f box = mv::mapLabels(img, fit).dice[0].box;
+    const cv::Point centre(cvRound(box.x + box.width / 2), cvRound(box.y + box.height / 2));
+    EXPECT_EQ(frame.at<cv::Vec3b>(centre), cv::Vec3b(255, 255, 255));
+    EXPECT_EQ(frame.at<cv::Vec3b>(5, 5), cv::Vec3b(10, 20, 30)); // padded with the border colour
+}
+
+TEST(DiceEval, ReportJsonHasTheIssueFields) {
+    mv::EvalReport r;
+    r.images = 1;
+    r.dice = 3;
+    const std::string json = mv::evalReportJson(r);
+    for (const char* key :
+         {"\"images\"", "\"dice\"", "\"found\"", "\"read_right\"", "\"confident_wrong\"", "\"unsure\"",
+          "\"phantom\"", "\"median_ms\"", "\"p95_ms\"", "\"confusion\"", "\"failing\""})
+        EXPECT_NE(json.find(key), std::string::npos) << key;
+}

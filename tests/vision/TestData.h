@@ -1,0 +1,35 @@
+#pragma once
+
+// Where the vision tests find the shared dice photos and the committed models.
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace muster::vision::test {
+
+constexpr const char* kNoPhotos =
+    "dice photos not found: put ../shared/data/dice/nell-byler-d6 beside the checkout or set MUSTER_DATA_DIR";
+
+// ../shared/data/dice/nell-byler-d6, or $MUSTER_DATA_DIR/dice/nell-byler-d6; empty if absent.
+inline std::string diceDataDir() {
+    std::filesystem::path base = MUSTER_TEST_DATA_DIR;
+    if (const char* env = std::getenv("MUSTER_DATA_DIR"); env && *env)
+        base = env;
+    const std::filesystem::path dir = base / "dice" / "nell-byler-d6";
+    return std::filesystem::exists(dir / "manifest.csv") ? dir.string() : std::string();
+}
+
+inline std::string diceManifest() {
+    const std::string dir = diceDataDir();
+    return dir.empty() ? dir : (std::filesystem::path(dir) / "manifest.csv").string();
+}
+
+// The committed models, unless MUSTER_MODEL_DIR points elsewhere (to try a newly trained pair).
+inline std::string modelDir() {
+    if (const char* env = std::getenv("MUSTER_MODEL_DIR"); env && *env)
+        return env;
+    return MUSTER_TEST_MODEL_DIR;
+}
+
+} // namespace muster::vision::test

@@ -1,0 +1,399 @@
+#include "vision/DiceEval.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <sstream>
+
+namespace muster::vision {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> splitCsvLine(const std::string& line) {
+    std::vector<std::string> out;
+    std::string cell;
+    std::istringstream in(line);
+    while (std::getline(in, cell, ','))
+        out.push_back(cell);
+    if (!line.empty() && line.back() == ',')
+        out.emplace_back();
+    return out;
+}
+
+std::string trim(std::string s) {
+    while (!s.empty() && (s.back() == '\r' || s.back() == ' '))
+        s.pop_back();
+    return s;
+}
+
+// YOLO label file beside the image: images/<split>/x.jpg -> labels/<split>/x.txt.
+fs::path labelPathFor(const fs::path& imagePath) {
+    fs::path out;
+    bool swapped = false;
+    for (auto it = imagePath.begin(); it != imagePath.end(); ++it) {
+        fs::path part = *it;
+        if (!swapped && part == "images" && std::next(it) != imagePath.end()) {
+            part = "labels";
+            swapped = true;
+        }
+        out /= part;
+    }
+    return swapped ? out.replace_extension(".txt") : fs::path();
+}
+
+double percentile(std::vector<double> v, double q) {
+    if (v.empty())
+        return 0.0;
+    std::sort(v.begin(), v.end());
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const size_t lo = static_cast<size_t>(std::floor(pos));
+    const size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+}
+
+std::string jsonString(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string percent(int part, int whole) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(2) << (whole ? 100.0 * part / whole : 0.0) << "%";
+    return s.str();
+}
+
+} // namespace
+
+Result<std::vector<LabelledImage>> loadManifest(const std::string& manifestPath, const std::string& split) {
+    std::ifstream in(manifestPath);
+    if (!in)
+        return Error{"cannot open manifest " + manifestPath};
+    const fs::path root = fs::path(manifestPath).parent_path();
+    std::string line;
+    if (!std::getline(in, line))
+        return Error{"empty manifest " + manifestPath};
+    const std::vector<std::string> header = splitCsvLine(trim(line));
+    std::map<std::string, size_t> col;
+    for (size_t i = 0; i < header.size(); ++i)
+        col[header[i]] = i;
+    for (const char* need : {"image_path", "split", "count", "faces"})
+        if (!col.count(need))
+            return Error{"manifest " + manifestPath + " has no column '" + need + "'"};
+    std::vector<LabelledImage> images;
+    int lineNo = 1;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        line = trim(line);
+        if (line.empty())
+            continue;
+        const std::vector<std::string> cells = splitCsvLine(line);
+        if (cells.size() < header.size())
+            return Error{manifestPath + ":" + std::to_string(lineNo) + ": expected " +
+                         std::to_string(header.size()) + " columns"};
+        LabelledImage img;
+        img.split = cells[col["split"]];
+        if (!split.empty() && img.split != split)
+            continue;
+        const fs::path rel = cells[col["image_path"]];
+        img.path = (root / rel).string();
+        img.name = rel.filename().string();
+        try {
+            img.count = std::stoi(cells[col["count"]]);
+        } catch (const std::exception&) {
+            return Error{manifestPath + ":" + std::to_string(lineNo) + ": bad count"};
+        }
+        std::istringstream faces(cells[col["faces"]]);
+        for (int f; faces >> f;)
+            img.faces.push_back(f);
+        const fs::path labels = labelPathFor(root / rel);
+        if (!labels.empty() && fs::exists(labels)) {
+            float w = 0.0f, h = 0.0f;
+            if (col.count("width") && col.count("height")) {
+                w = std::stof(cells[col["width"]]);
+                h = std::stof(cells[col["height"]]);
+            } else {
+                const cv::Mat probe = cv::imread(img.path, cv::IMREAD_UNCHANGED);
+                w = static_cast<float>(probe.cols);
+                h = static_cast<float>(probe.rows);
+            }
+            std::ifstream lab(labels);
+            int cls;
+            float cx, cy, bw, bh;
+            while (lab >> cls >> cx >> cy >> bw >> bh)
+                img.dice.push_back(
+                    {cls + 1, cv::Rect2f((cx - bw / 2) * w, (cy - bh / 2) * h, bw * w, bh * h)});
+            img.hasBoxes = true;
+        }
+        images.push_back(std::move(img));
+    }
+    if (images.empty())
+        return Error{"no images" + (split.empty() ? std::string() : " in split '" + split + "'") + " in " +
+                     manifestPath};
+    return images;
+}
+
+ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth) {
+    ImageScore s;
+    s.name = truth.name;
+    s.countUncertain = read.countUncertain;
+    s.milliseconds = read.milliseconds;
+    s.dice = truth.hasBoxes ? static_cast<int>(truth.dice.size()) : truth.count;
+    std::vector<int> matchedFace(read.dice.size(), 0); // true face of each read's die, 0 = phantom
+    if (truth.hasBoxes) {
+        std::vector<size_t> order(read.dice.size());
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return read.dice[a].findScore > read.dice[b].findScore; });
+        std::vector<bool> used(truth.dice.size(), false);
+        for (size_t i : order) {
+            const cv::Point2f c = read.dice[i].outline.center;
+            int best = -1;
+            double bestD = 1e30;
+            for (size_t j = 0; j < truth.dice.size(); ++j) {
+                const cv::Rect2f& b = truth.dice[j].box;
+                if (used[j] || c.x < b.x || c.y < b.y || c.x > b.x + b.width || c.y > b.y + b.height)
+                    continue;
+                const cv::Point2f bc(b.x + b.width / 2, b.y + b.height / 2);
+                const double d = cv::norm(c - bc);
+                if (d < bestD) {
+                    best = static_cast<int>(j);
+                    bestD = d;
+                }
+            }
+            if (best >= 0) {
+                used[static_cast<size_t>(best)] = true;
+                matchedFace[i] = truth.dice[static_cast<size_t>(best)].face;
+            }
+        }
+        for (size_t j = 0; j < truth.dice.size(); ++j)
+            if (!used[j])
+                ++s.confusion[static_cast<size_t>(truth.dice[j].face - 1)][6];
+    } else {
+        // No boxes: pair equal values first, then the rest in order.
+        std::vector<int> left = truth.faces;
+        std::vector<size_t> unmatched;
+        for (size_t i = 0; i < read.dice.size(); ++i) {
+            auto it = std::find(left.begin(), left.end(), read.dice[i].value);
+            if (it != left.end()) {
+                matchedFace[i] = *it;
+                left.erase(it);
+            } else {
+                unmatched.push_back(i);
+            }
+        }
+        for (size_t i : unmatched)
+            if (!left.empty()) {
+                matchedFace[i] = left.front();
+                left.erase(left.begin());
+            }
+        for (int f : left)
+            if (f >= 1 && f <= 6)
+                ++s.confusion[static_cast<size_t>(f - 1)][6];
+    }
+    for (size_t i = 0; i < read.dice.size(); ++i) {
+        const DieRead& d = read.dice[i];
+        if (matchedFace[i] == 0) {
+            ++s.phantom;
+            continue;
+        }
+        ++s.found;
+        if (matchedFace[i] >= 1 && matchedFace[i] <= 6)
+            ++s.confusion[static_cast<size_t>(matchedFace[i] - 1)][static_cast<size_t>(d.value - 1)];
+        if (d.value == matchedFace[i])
+            ++s.readRight;
+        if (d.unsure)
+            ++s.unsure;
+        else if (d.value != matchedFace[i])
+            ++s.confidentWrong;
+    }
+    return s;
+}
+
+cv::Mat fitIntoFrame(const cv::Mat& photo, cv::Size frameSize, FrameFit* fit) {
+    const double scale = std::min(static_cast<double>(frameSize.width) / photo.cols,
+                                  static_cast<double>(frameSize.height) / photo.rows);
+    cv::Mat scaled;
+    cv::resize(photo, scaled, cv::Size(), scale, scale, scale < 1.0 ? cv::INTER_AREA : cv::INTER_LINEAR);
+    scaled = scaled(
+        cv::Rect(0, 0, std::min(scaled.cols, frameSize.width), std::min(scaled.rows, frameSize.height)));
+    // Pad with the photo's median border colour, as if the camera saw more of the same table.
+    cv::Mat border;
+    cv::vconcat(photo.row(0), photo.row(photo.rows - 1), border);
+    std::vector<cv::Mat> channels;
+    cv::split(border.reshape(photo.channels(), 1), channels);
+    cv::Scalar fill;
+    for (size_t c = 0; c < channels.size() && c < 4; ++c) {
+        cv::Mat sorted;
+        cv::sort(channels[c].reshape(1, 1), sorted, cv::SORT_ASCENDING);
+        fill[static_cast<int>(c)] = sorted.at<uchar>(0, sorted.cols / 2);
+    }
+    cv::Mat frame(frameSize, photo.type(), fill);
+    const cv::Point offset((frameSize.width - scaled.cols) / 2, (frameSize.height - scaled.rows) / 2);
+    scaled.copyTo(frame(cv::Rect(offset, scaled.size())));
+    if (fit) {
+        fit->scale = scale;
+        fit->offset = offset;
+    }
+    return frame;
+}
+
+LabelledImage mapLabels(const LabelledImage& truth, const FrameFit& fit) {
+    LabelledImage out = truth;
+    for (LabelledDie& d : out.dice)
+        d.box = cv::Rect2f(static_cast<float>(d.box.x * fit.scale + fit.offset.x),
+                           static_cast<float>(d.box.y * fit.scale + fit.offset.y),
+                           static_cast<float>(d.box.width * fit.scale),
+                           static_cast<float>(d.box.height * fit.scale));
+    return out;
+}
+
+EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images,
+                    const EvalOptions& options) {
+    EvalReport report;
+    std::vector<double> times;
+    int done = 0;
+    for (const LabelledImage& truth : images) {
+        if (options.progress)
+            options.progress(done, static_cast<int>(images.size()), truth.name);
+        ++done;
+        cv::Mat frame = cv::imread(truth.path, cv::IMREAD_COLOR);
+        if (frame.empty()) {
+            report.errors.push_back(truth.name + ": cannot read " + truth.path);
+            continue;
+        }
+        LabelledImage labels = truth;
+        if (!options.frameSize.empty()) {
+            FrameFit fit;
+            frame = fitIntoFrame(frame, options.frameSize, &fit);
+            labels = mapLabels(truth, fit);
+        }
+        const Result<DiceFrame> read = reader.read(frame);
+        if (!read) {
+            report.errors.push_back(truth.name + ": " + read.error().message);
+            continue;
+        }
+        const ImageScore s = scoreImage(read.value(), labels);
+        ++report.images;
+        report.dice += s.dice;
+        report.found += s.found;
+        report.readRight += s.readRight;
+        report.confidentWrong += s.confidentWrong;
+        report.unsure += s.unsure;
+        report.phantom += s.phantom;
+        report.countUncertainImages += s.countUncertain ? 1 : 0;
+        for (size_t r = 0; r < 6; ++r)
+            for (size_t c = 0; c < 7; ++c)
+                report.confusion[r][c] += s.confusion[r][c];
+        times.push_back(s.milliseconds);
+        if (s.failed())
+            report.failing.push_back(s);
+    }
+    if (options.progress)
+        options.progress(done, static_cast<int>(images.size()), {});
+    report.medianMs = percentile(times, 0.5);
+    report.p95Ms = percentile(times, 0.95);
+    return report;
+}
+
+std::string evalReportJson(const EvalReport& r) {
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(3);
+    o << "{\n  \"images\": " << r.images << ",\n  \"dice\": " << r.dice << ",\n  \"found\": " << r.found
+      << ",\n  \"read_right\": " << r.readRight << ",\n  \"confident_wrong\": " << r.confidentWrong
+      << ",\n  \"unsure\": " << r.unsure << ",\n  \"phantom\": " << r.phantom
+      << ",\n  \"count_uncertain_images\": " << r.countUncertainImages << ",\n  \"median_ms\": " << r.medianMs
+      << ",\n  \"p95_ms\": " << r.p95Ms << ",\n";
+    o << "  \"confusion\": {\n    \"rows\": \"true face 1-6\",\n    \"columns\": \"read 1-6, then missed\",\n"
+      << "    \"matrix\": [";
+    for (size_t i = 0; i < 6; ++i) {
+        o << (i ? ",\n      [" : "\n      [");
+        for (size_t j = 0; j < 7; ++j)
+            o << (j ? ", " : "") << r.confusion[i][j];
+        o << "]";
+    }
+    o << "\n    ]\n  },\n  \"failing\": [";
+    for (size_t i = 0; i < r.failing.size(); ++i) {
+        const ImageScore& s = r.failing[i];
+        o << (i ? ",\n    " : "\n    ") << "{\"image\": " << jsonString(s.name) << ", \"dice\": " << s.dice
+          << ", \"found\": " << s.found << ", \"read_right\": " << s.readRight
+          << ", \"confident_wrong\": " << s.confidentWrong << ", \"unsure\": " << s.unsure
+          << ", \"phantom\": " << s.phantom << "}";
+    }
+    o << (r.failing.empty() ? "" : "\n  ") << "],\n  \"errors\": [";
+    for (size_t i = 0; i < r.errors.size(); ++i)
+        o << (i ? ", " : "") << jsonString(r.errors[i]);
+    o << "]\n}\n";
+    return o.str();
+}
+
+std::string evalReportTable(const EvalReport& r) {
+    std::ostringstream o;
+    const auto row = [&](const char* name, int n, int whole) {
+        o << "  " << std::left << std::setw(16) << name << std::right << std::setw(6) << n;
+        if (whole >= 0)
+            o << "  " << std::setw(8) << percent(n, whole);
+        o << "\n";
+    };
+    o << "images " << r.images << ", labelled dice " << r.dice << "\n";
+    row("found", r.found, r.dice);
+    row("read right", r.readRight, r.dice);
+    row("confident wrong", r.confidentWrong, r.dice);
+    row("unsure", r.unsure, r.dice);
+    row("phantom", r.phantom, -1);
+    row("count uncertain", r.countUncertainImages, r.images);
+    o << std::fixed << std::setprecision(2) << "  time per frame  median " << r.medianMs << " ms, p95 "
+      << r.p95Ms << " ms\n";
+    o << "confusion (rows: true face; columns: read 1-6, missed)\n";
+    for (size_t i = 0; i < 6; ++i) {
+        o << "  " << i + 1 << " |";
+        for (size_t j = 0; j < 7; ++j)
+            o << std::setw(5) << r.confusion[i][j];
+        o << "\n";
+    }
+    if (!r.failing.empty()) {
+        o << "failing images:\n";
+        for (const ImageScore& s : r.failing)
+            o << "  " << s.name << ": " << s.dice << " dice, found " << s.found << ", right " << s.readRight
+              << ", confident wrong " << s.confidentWrong << ", unsure " << s.unsure << ", phantom "
+              << s.phantom << "\n";
+    }
+    for (const std::string& e : r.errors)
+        o << "error: " << e << "\n";
+    return o.str();
+}
+
+} // namespace muster::vision

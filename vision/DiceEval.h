@@ -1,0 +1,80 @@
+#pragma once
+
+// Scoring the DiceReader against labelled photos: the manifest format of ../shared/data/dice
+// (image_path,split,width,height,count,faces) with YOLO boxes in labels/ beside images/ where present.
+
+#include "vision/DiceReader.h"
+#include "vision/VisionError.h"
+
+#include <opencv2/core.hpp>
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace muster::vision {
+
+struct LabelledDie {
+    int face = 0;   // 1-6
+    cv::Rect2f box; // frame pixels
+};
+
+struct LabelledImage {
+    std::string path; // absolute or relative to the working directory
+    std::string name; // file name, for reports
+    std::string split;
+    int count = 0;
+    std::vector<int> faces;        // sorted, from the manifest
+    std::vector<LabelledDie> dice; // from the YOLO label file; empty when there is none
+    bool hasBoxes = false;
+};
+
+// Reads a manifest; split empty means every row. Paths resolve against the manifest's folder.
+Result<std::vector<LabelledImage>> loadManifest(const std::string& manifestPath,
+                                                const std::string& split = {});
+
+// How one frame's reads compare with its labels.
+struct ImageScore {
+    std::string name;
+    int dice = 0, found = 0, readRight = 0, confidentWrong = 0, unsure = 0, phantom = 0;
+    bool countUncertain = false;
+    double milliseconds = 0.0;
+    std::array<std::array<int, 7>, 6> confusion{}; // [true face - 1][read value - 1], column 6: missed
+    bool failed() const { return found < dice || readRight < found || confidentWrong > 0 || phantom > 0; }
+};
+
+// A read matches the nearest unmatched labelled die whose box contains its centre (strongest reads first).
+// Without boxes, reads and labels are matched as multisets of values.
+ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth);
+
+struct EvalReport {
+    int images = 0, dice = 0, found = 0, readRight = 0, confidentWrong = 0, unsure = 0, phantom = 0;
+    int countUncertainImages = 0;
+    double medianMs = 0.0, p95Ms = 0.0;
+    std::array<std::array<int, 7>, 6> confusion{};
+    std::vector<ImageScore> failing; // images with a miss, a wrong value or a phantom
+    std::vector<std::string> errors; // images that could not be loaded or read
+};
+
+// Places a photo in a larger frame the way a webcam at higher resolution would see the same scene: scaled to
+// fit, centred, padded with the photo's border colour. Returns the transform applied (x' = s*x + offset).
+struct FrameFit {
+    double scale = 1.0;
+    cv::Point2d offset;
+};
+cv::Mat fitIntoFrame(const cv::Mat& photo, cv::Size frameSize, FrameFit* fit = nullptr);
+LabelledImage mapLabels(const LabelledImage& truth, const FrameFit& fit);
+
+struct EvalOptions {
+    cv::Size frameSize; // empty: read photos as they are; else fitIntoFrame first
+    std::function<void(int done, int total, const std::string& name)> progress;
+};
+
+EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images,
+                    const EvalOptions& options = {});
+
+std::string evalReportJson(const EvalReport& report);
+std::string evalReportTable(const EvalReport& report);
+
+} // namespace muster::vision

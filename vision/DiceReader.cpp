@@ -1,0 +1,328 @@
+#include "vision/DiceReader.h"
+
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+
+namespace muster::vision {
+
+namespace {
+
+constexpr int kNotADie = 6;
+constexpr int kMaxFinderSide = 1280; // bounds the finder's work on huge frames or tiny die-size hints
+
+float median(std::vector<float> v) {
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
+
+// Dominant edge direction modulo 90 degrees around a die, and how strongly the edges agree on it (0-1).
+// A flat die shows a square top face, so its edges share one direction modulo 90 degrees.
+struct Orientation {
+    float angleDeg = 0.0f;
+    float coherence = 0.0f;
+};
+
+Orientation edgeOrientation(const cv::Mat& bgr, cv::Point2f centre, float size) {
+    const float half = size * 0.6f;
+    cv::Rect box(cv::Point(cvRound(centre.x - half), cvRound(centre.y - half)),
+                 cv::Point(cvRound(centre.x + half), cvRound(centre.y + half)));
+    box &= cv::Rect(0, 0, bgr.cols, bgr.rows);
+    if (box.width < 6 || box.height < 6)
+        return {};
+    cv::Mat patch;
+    const double shrink = std::min(1.0, 32.0 / std::max(box.width, box.height));
+    cv::resize(bgr(box), patch, cv::Size(), shrink, shrink, cv::INTER_AREA);
+    cv::Mat grey, gx, gy;
+    cv::cvtColor(patch, grey, cv::COLOR_BGR2GRAY);
+    cv::Sobel(grey, gx, CV_32F, 1, 0, 3);
+    cv::Sobel(grey, gy, CV_32F, 0, 1, 3);
+    double c = 0.0, s = 0.0, total = 0.0;
+    for (int y = 1; y < grey.rows - 1; ++y) {
+        const float* px = gx.ptr<float>(y);
+        const float* py = gy.ptr<float>(y);
+        for (int x = 1; x < grey.cols - 1; ++x) {
+            const double mag2 = double(px[x]) * px[x] + double(py[x]) * py[x];
+            if (mag2 < 1.0)
+                continue;
+            // Angle times four, weighted by magnitude: cos(4t) and sin(4t) from the gradient vector.
+            const double mag = std::sqrt(mag2);
+            const double cs = px[x] / mag, sn = py[x] / mag;
+            const double c2 = cs * cs - sn * sn, s2 = 2 * cs * sn;
+            c += mag * (c2 * c2 - s2 * s2);
+            s += mag * (2 * c2 * s2);
+            total += mag;
+        }
+    }
+    if (total <= 0.0)
+        return {};
+    Orientation o;
+    o.angleDeg = static_cast<float>(std::atan2(s, c) / 4.0 * 180.0 / CV_PI);
+    o.coherence = static_cast<float>(std::hypot(c, s) / total);
+    return o;
+}
+
+} // namespace
+
+cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size) {
+    const float side = DiceReader::kCropContext * size;
+    const int s = std::max(2, static_cast<int>(std::lround(side)));
+    const int x0 = static_cast<int>(std::lround(centre.x - side / 2));
+    const int y0 = static_cast<int>(std::lround(centre.y - side / 2));
+    const cv::Rect want(x0, y0, s, s);
+    const cv::Rect have = want & cv::Rect(0, 0, bgr.cols, bgr.rows);
+    cv::Mat roi;
+    if (have.area() == 0) {
+        roi = cv::Mat(s, s, CV_8UC3, cv::Scalar::all(0));
+    } else if (have == want) {
+        roi = bgr(want);
+    } else {
+        // Replicating the clipped part's edge equals replicating the frame's edge, without copying the frame.
+        cv::copyMakeBorder(bgr(have), roi, have.y - want.y, want.br().y - have.br().y, have.x - want.x,
+                           want.br().x - have.br().x, cv::BORDER_REPLICATE);
+    }
+    cv::Mat out;
+    const int interp = s > DiceReader::kCropSide ? cv::INTER_AREA : cv::INTER_LINEAR;
+    cv::resize(roi, out, cv::Size(DiceReader::kCropSide, DiceReader::kCropSide), 0, 0, interp);
+    return out;
+}
+
+std::string DiceReader::defaultModelDir() {
+    if (const char* env = std::getenv("MUSTER_MODEL_DIR"); env && *env)
+        return env;
+    return MUSTER_DEFAULT_MODEL_DIR;
+}
+
+Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReaderOptions& options) {
+    namespace fs = std::filesystem;
+    const fs::path finderPath = fs::path(modelDir) / "dice_finder.onnx";
+    const fs::path readerPath = fs::path(modelDir) / "dice_reader.onnx";
+    for (const fs::path& p : {finderPath, readerPath}) {
+        std::error_code ec;
+        if (!fs::is_regular_file(p, ec))
+            return Error{"dice model file not found: " + p.string()};
+    }
+    try {
+        cv::dnn::Net finder = cv::dnn::readNetFromONNX(finderPath.string());
+        cv::dnn::Net reader = cv::dnn::readNetFromONNX(readerPath.string());
+        if (finder.empty() || reader.empty())
+            return Error{"dice model could not be loaded from " + modelDir};
+        return DiceReader(std::move(finder), std::move(reader), options);
+    } catch (const cv::Exception& e) {
+        return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
+    }
+}
+
+DiceReader::DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options)
+    : m_finder(std::move(finder))
+    , m_reader(std::move(reader))
+    , m_options(options) {
+    for (cv::dnn::Net* net : {&m_finder, &m_reader}) {
+        net->setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        net->setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    }
+}
+
+std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float scale) {
+    const int w = std::max(8, static_cast<int>(std::lround(image.cols * scale)));
+    const int h = std::max(8, static_cast<int>(std::lround(image.rows * scale)));
+    cv::Mat small;
+    cv::resize(image, small, cv::Size(w, h), 0, 0, scale < 1.0f ? cv::INTER_AREA : cv::INTER_LINEAR);
+    // The net halves the size three times: pad to a multiple of 16 as the training script does.
+    const int padW = (w + 15) / 16 * 16 - w, padH = (h + 15) / 16 * 16 - h;
+    if (padW || padH)
+        cv::copyMakeBorder(small, small, 0, padH, 0, padW, cv::BORDER_REPLICATE);
+    const float sx = static_cast<float>(w) / image.cols, sy = static_cast<float>(h) / image.rows;
+    m_finder.setInput(cv::dnn::blobFromImage(small, 1.0 / 255.0));
+    const cv::Mat out = m_finder.forward();
+    const int gh = out.size[2], gw = out.size[3];
+    const cv::Mat heat(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 0)));
+    const cv::Mat dx(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 1)));
+    const cv::Mat dy(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 2)));
+    const cv::Mat logSize(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 3)));
+    cv::Mat peak;
+    cv::dilate(heat, peak, cv::Mat::ones(3, 3, CV_8U));
+    std::vector<Candidate> found;
+    for (int y = 0; y < gh; ++y) {
+        const float* hr = heat.ptr<float>(y);
+        const float* pr = peak.ptr<float>(y);
+        for (int x = 0; x < gw; ++x) {
+            if (hr[x] < m_options.weakThreshold || hr[x] < pr[x])
+                continue;
+            Candidate c;
+            c.centre = {(x + dx.at<float>(y, x)) * kFinderStride / sx,
+                        (y + dy.at<float>(y, x)) * kFinderStride / sy};
+            c.size = kFinderDiePx * std::exp(logSize.at<float>(y, x)) / scale;
+            c.score = hr[x];
+            if (c.centre.x >= 0 && c.centre.y >= 0 && c.centre.x < image.cols && c.centre.y < image.rows)
+                found.push_back(c);
+        }
+    }
+    return found;
+}
+
+Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints) {
+    const auto start = std::chrono::steady_clock::now();
+    if (frame.empty())
+        return Error{"empty frame"};
+    if (frame.type() == CV_8UC1)
+        return Error{"grey frame: the dice reader needs a colour (8-bit BGR) frame"};
+    if (frame.type() != CV_8UC3)
+        return Error{"unsupported frame type " + cv::typeToString(frame.type()) +
+                     ": expected 8-bit BGR (CV_8UC3)"};
+    if (hints.dieSizePx < 0.0f || !std::isfinite(hints.dieSizePx))
+        return Error{"die size hint must be a positive number of pixels"};
+
+    cv::Rect region(0, 0, frame.cols, frame.rows);
+    if (!hints.trayPolygon.empty()) {
+        if (hints.trayPolygon.size() < 3)
+            return Error{"tray polygon needs at least three corners"};
+        region &= cv::boundingRect(hints.trayPolygon);
+        if (region.width < 16 || region.height < 16)
+            return Error{"tray polygon lies outside the frame"};
+    }
+    const cv::Mat image = frame(region);
+
+    // Scale so a die is about kFinderDiePx across: from the hint, else assume the short side spans a 640 px
+    // photo of a tray and correct from the dice found.
+    const auto clampScale = [&](float s) {
+        const float maxSide = static_cast<float>(std::max(image.cols, image.rows));
+        return std::clamp(s, 32.0f / maxSide, kMaxFinderSide / maxSide);
+    };
+    float scale = hints.dieSizePx > 0.0f ? kFinderDiePx / hints.dieSizePx
+                                         : 320.0f / static_cast<float>(std::min(image.cols, image.rows));
+    scale = clampScale(scale);
+    std::vector<Candidate> candidates = find(image, scale);
+    if (hints.dieSizePx <= 0.0f) {
+        std::vector<float> sizes;
+        for (const Candidate& c : candidates)
+            if (c.score >= m_options.findThreshold)
+                sizes.push_back(c.size);
+        if (!sizes.empty()) {
+            const float better = clampScale(kFinderDiePx / median(sizes));
+            if (std::abs(std::log(better / scale)) > std::log(1.3f))
+                candidates = find(image, better);
+        }
+    }
+    for (Candidate& c : candidates)
+        c.centre += cv::Point2f(region.tl());
+    if (!hints.trayPolygon.empty()) {
+        std::erase_if(candidates, [&](const Candidate& c) {
+            return cv::pointPolygonTest(hints.trayPolygon, c.centre, false) < 0;
+        });
+    }
+
+    DiceFrame result;
+    if (!candidates.empty()) {
+        std::vector<cv::Mat> crops;
+        crops.reserve(candidates.size());
+        for (const Candidate& c : candidates)
+            crops.push_back(diceReaderCrop(frame, c.centre, c.size));
+        m_reader.setInput(cv::dnn::blobFromImages(crops, 1.0 / 255.0));
+        cv::Mat prob = m_reader.forward().clone();
+
+        // Second look at the doubtful ones: the reader was trained on rotated dice, so averaging it over the
+        // three other quarter turns of the crop settles some of them (on held-out train photos: 7 unsure ->
+        // 4).
+        std::vector<int> doubtful;
+        std::vector<cv::Mat> turned;
+        for (int i = 0; i < prob.rows; ++i) {
+            const float* p = prob.ptr<float>(i);
+            if (*std::max_element(p, p + 7) >= m_options.unsureBelow)
+                continue;
+            doubtful.push_back(i);
+            for (int turn : {cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180, cv::ROTATE_90_COUNTERCLOCKWISE}) {
+                cv::Mat r;
+                cv::rotate(crops[static_cast<size_t>(i)], r, turn);
+                turned.push_back(r);
+            }
+        }
+        if (!doubtful.empty()) {
+            m_reader.setInput(cv::dnn::blobFromImages(turned, 1.0 / 255.0));
+            const cv::Mat more = m_reader.forward();
+            for (size_t k = 0; k < doubtful.size(); ++k) {
+                float* p = prob.ptr<float>(doubtful[k]);
+                for (int c = 0; c < 7; ++c) {
+                    float sum = p[c];
+                    for (int t = 0; t < 3; ++t)
+                        sum += more.at<float>(static_cast<int>(3 * k) + t, c);
+                    p[c] = sum / 4.0f;
+                }
+            }
+        }
+
+        std::vector<Candidate> kept;
+        for (size_t i = 0; i < candidates.size(); ++i) {
+            const Candidate& c = candidates[i];
+            const float* p = prob.ptr<float>(static_cast<int>(i));
+            DieRead die;
+            std::copy(p, p + 7, die.probability.begin());
+            const int face = static_cast<int>(std::max_element(p, p + kNotADie) - p);
+            die.value = face + 1;
+            die.confidence = p[face];
+            die.findScore = c.score;
+            const bool strong = c.score >= m_options.findThreshold;
+            if (p[kNotADie] > m_options.notADieDrop || (!strong && die.confidence < m_options.unsureBelow)) {
+                // Dropped. If neither net was sure it is not a die, the count itself is in doubt.
+                if (p[kNotADie] < 0.9f && (strong || die.confidence > 0.3f))
+                    ++result.possibleDiceDropped;
+                continue;
+            }
+            die.unsure = die.confidence < m_options.unsureBelow;
+            const Orientation o = edgeOrientation(frame, c.centre, c.size);
+            const float cosA = std::abs(std::cos(o.angleDeg * static_cast<float>(CV_PI) / 180.0f));
+            const float sinA = std::abs(std::sin(o.angleDeg * static_cast<float>(CV_PI) / 180.0f));
+            const float edge = c.size / (cosA + sinA);
+            die.outline = cv::RotatedRect(c.centre, cv::Size2f(edge, edge), o.angleDeg);
+            die.cocked = o.coherence < m_options.cockedBelow;
+            const cv::Rect2f box(c.centre.x - c.size / 2, c.centre.y - c.size / 2, c.size, c.size);
+            die.occluded = box.x < 0 || box.y < 0 || box.br().x > frame.cols || box.br().y > frame.rows;
+            if (!hints.trayPolygon.empty()) {
+                cv::Point2f corners[4];
+                die.outline.points(corners);
+                for (const cv::Point2f& q : corners)
+                    die.occluded = die.occluded || cv::pointPolygonTest(hints.trayPolygon, q, false) < 0;
+            }
+            result.dice.push_back(die);
+            kept.push_back(c);
+        }
+
+        // Two reads on one die would count it twice: keep the stronger, and say the count is in doubt.
+        std::vector<bool> gone(kept.size(), false);
+        for (size_t i = 0; i < kept.size(); ++i)
+            for (size_t j = i + 1; j < kept.size(); ++j) {
+                const float d = static_cast<float>(cv::norm(kept[i].centre - kept[j].centre));
+                const float a =
+                    0.5f * (result.dice[i].outline.size.width + result.dice[j].outline.size.width);
+                if (d < 0.55f * a) {
+                    gone[kept[i].score < kept[j].score ? i : j] = true;
+                    result.countUncertain = true;
+                } else if (d < 1.25f * a) {
+                    result.dice[i].touching = result.dice[j].touching = true;
+                }
+            }
+        std::vector<DieRead> dice;
+        for (size_t i = 0; i < kept.size(); ++i)
+            if (!gone[i])
+                dice.push_back(result.dice[i]);
+        result.dice = std::move(dice);
+    }
+    if (result.possibleDiceDropped > 0)
+        result.countUncertain = true;
+    for (const DieRead& d : result.dice)
+        if (d.occluded)
+            result.countUncertain = true;
+    std::sort(result.dice.begin(), result.dice.end(), [](const DieRead& a, const DieRead& b) {
+        return std::tie(a.outline.center.y, a.outline.center.x) <
+               std::tie(b.outline.center.y, b.outline.center.x);
+    });
+    result.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+} // namespace muster::vision

@@ -1,0 +1,90 @@
+#pragma once
+
+// DiceReader: finds every d6 in a colour frame and reads its face, saying so when it is not sure.
+//
+// Two small networks trained by scripts/train_dice_model.py (see docs/dice-reader.md): a finder that marks
+// die centres and sizes on a grid of stride 8 over the frame scaled so a die is about 19 px across, and a
+// reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die". Both run through
+// OpenCV DNN.
+
+#include "vision/VisionError.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/dnn.hpp>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace muster::vision {
+
+// What the calibration knows about the scene; every field is optional.
+struct DiceHints {
+    std::vector<cv::Point2f> trayPolygon; // frame pixels; empty means the whole frame
+    float dieSizePx = 0.0f;               // expected die edge in frame pixels; 0 means unknown
+};
+
+struct DieRead {
+    int value = 0;                      // 1-6: the most likely face
+    float confidence = 0.0f;            // reader probability of `value`
+    float findScore = 0.0f;             // finder heat at the die centre, 0-1
+    std::array<float, 7> probability{}; // faces 1-6, then "not a die"
+    cv::RotatedRect outline;            // top face in frame pixels
+    bool unsure = false;                // not confident enough to accept without a person
+    bool cocked = false;                // the top face does not look square (leaning die)
+    bool touching = false;              // another die is within touching distance
+    bool occluded = false;              // cut by the frame or tray edge
+};
+
+struct DiceFrame {
+    std::vector<DieRead> dice;
+    bool countUncertain = false; // a possible die was dropped, or two reads may be one die
+    int possibleDiceDropped = 0; // weak finds the reader could not call either way
+    double milliseconds = 0.0;   // time spent in read()
+};
+
+struct DiceReaderOptions {
+    float findThreshold = 0.35f; // finder heat that makes a candidate a die
+    float weakThreshold = 0.12f; // weaker candidates still go to the reader; if read as a die they count
+    float unsureBelow = 0.90f;   // reader confidence under which a die is flagged unsure
+    float notADieDrop = 0.50f;   // "not a die" probability above which a candidate is dropped
+    float cockedBelow = 0.03f;   // four-fold edge coherence under which a die is flagged cocked (heuristic)
+};
+
+class DiceReader {
+public:
+    // Loads dice_finder.onnx and dice_reader.onnx from modelDir.
+    static Result<DiceReader> load(const std::string& modelDir, const DiceReaderOptions& options = {});
+    // $MUSTER_MODEL_DIR if set, else data/models of the source tree this was built from.
+    static std::string defaultModelDir();
+
+    // frame: 8-bit BGR (CV_8UC3). Grey, empty or other types are an Error.
+    Result<DiceFrame> read(const cv::Mat& frame, const DiceHints& hints = {});
+
+    const DiceReaderOptions& options() const { return m_options; }
+    DiceReaderOptions& options() { return m_options; }
+
+    static constexpr float kFinderDiePx = 19.0f; // die size the finder was trained around
+    static constexpr int kFinderStride = 8;
+    static constexpr int kCropSide = 32;
+    static constexpr float kCropContext = 1.4f; // crop side / die size
+
+private:
+    struct Candidate {
+        cv::Point2f centre;
+        float size = 0.0f; // axis-aligned box side in frame pixels
+        float score = 0.0f;
+    };
+
+    DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options);
+    std::vector<Candidate> find(const cv::Mat& image, float scale);
+
+    cv::dnn::Net m_finder;
+    cv::dnn::Net m_reader;
+    DiceReaderOptions m_options;
+};
+
+// The crop the reader sees: a square of side kCropContext*size around centre, replicated border, 32x32.
+cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size);
+
+} // namespace muster::vision
