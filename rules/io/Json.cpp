@@ -682,8 +682,11 @@ json toJson(const GameState& s) {
                                    {"ruleId", d.ruleId.str()}});
     j["contacts"] = json::array();
     for (const auto& c : s.contacts)
-        j["contacts"].push_back(
-            {{"attacker", c.attacker}, {"defender", c.defender}, {"charged", c.charged}, {"flank", c.flank}});
+        j["contacts"].push_back({{"attacker", c.attacker},
+                                 {"defender", c.defender},
+                                 {"charged", c.charged},
+                                 {"flank", c.flank},
+                                 {"roundsFought", c.roundsFought}});
     j["winner"] = s.winner;
     return j;
 }
@@ -748,6 +751,7 @@ Result<GameState> stateFromJson(const json& j) {
             MUSTER_TRY(intField(r, o, "state.contacts[].", "defender", c.defender));
             MUSTER_TRY(boolField(r, o, "state.contacts[].", "charged", c.charged));
             MUSTER_TRY(boolField(r, o, "state.contacts[].", "flank", c.flank));
+            MUSTER_TRY(r.integer(o, "state.contacts[].", "roundsFought", c.roundsFought, false, 0, 1000000));
             s.contacts.push_back(c);
         }
     }

@@ -100,6 +100,16 @@ int applyDl(Unit& unit, int count, const Options& options) {
     return moved;
 }
 
+void applyOfficerDl(Unit& unit, const Options& options) {
+    if (unit.officers <= 0)
+        return;
+    --unit.officers;
+    ++unit.dlOfficers;
+    if (options.officerDlCostsGrade)
+        ++unit.gradeStepsLost;
+    checkRemoval(unit);
+}
+
 int recoveryFromFaces(const std::vector<int>& faces, Grade grade, bool general, const Options& options) {
     const int mod = tables::recoveryModifier(grade);
     int total = 0;

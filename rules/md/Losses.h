@@ -28,6 +28,8 @@ int dlFromFaces(const std::vector<int>& faces, Grade grade);
 // MD-DL-12: moves `count` effective figures to the DL group, R&F first, then officers (each an officer lost,
 // MD-OFF-01). Returns the number actually moved (excess ignored).
 int applyDl(Unit& unit, int count, const Options& options);
+// AMB-MD-39 alternative: one effective officer moved to the DL group (an officer lost, MD-OFF-01).
+void applyOfficerDl(Unit& unit, const Options& options);
 
 // MD-REC-01/02: figures recovered for these faces (1d6, or 2d6 with a general) — before the DL-group cap.
 int recoveryFromFaces(const std::vector<int>& faces, Grade grade, bool general, const Options& options);

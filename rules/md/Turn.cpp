@@ -207,17 +207,20 @@ std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int
     return done;
 }
 
-bool firesSmallArmsIn(const Unit& u, Phase phase) {
+bool firesSmallArmsIn(const Unit& u, Phase phase, const Options& o) {
     if (u.arm == Arm::Artillery || u.weapon == Weapon::None || !u.loaded || u.fireLost || u.cfFailed)
         return false;
     if (u.fireStrength <= 0)
         return false;
+    // AMB-MD-37 alternative: breech-loaders with a fire order fire once in each fire phase.
+    const bool bothPhases = o.carbineFfAndF && tables::smallArms(u.weapon).breechLoader &&
+                            (u.order == Order::FirstFire || u.order == Order::Fire);
     if (phase == Phase::FirstFire)
-        return u.order == Order::FirstFire;
-    return u.order == Order::Fire || u.followUpFire;
+        return u.order == Order::FirstFire || bothPhases;
+    return u.order == Order::Fire || u.followUpFire || bothPhases;
 }
 
-bool firesIn(const Unit& u, Phase phase) {
+bool firesIn(const Unit& u, Phase phase, const Options& o) {
     if (!inPlay(u))
         return false;
     if (u.arm == Arm::Artillery) {
@@ -227,7 +230,7 @@ bool firesIn(const Unit& u, Phase phase) {
             return gunOrderFiresFirst(u.order) && !u.limbered;
         return gunOrderFiresRegular(u.order) && !u.limbered;
     }
-    return firesSmallArmsIn(u, phase);
+    return firesSmallArmsIn(u, phase, o);
 }
 
 // MD-FIRE-01..11: one small-arms unit's fire.
@@ -496,11 +499,12 @@ void queueDl(Ctx& c, PendingDl d) {
     c.s.pendingDls.push_back(std::move(d));
 }
 
-bool dlHasWork(const GameState& s, const PendingDl& d) {
+bool dlHasWork(const GameState& s, const PendingDl& d, const Options& o) {
     const Unit& t = s.units[static_cast<std::size_t>(d.unit)];
     if (!inPlay(t))
         return false; // GEN-05
-    if (d.capped && t.movementDlTaken >= 1)
+    const bool capped = d.capped || (o.cavDlCapScope == "all_sources" && usesCavalryDlRule(t));
+    if (capped && t.movementDlTaken >= 1)
         return false; // MD-CAV-03 cap reached: no die
     return true;
 }
@@ -524,11 +528,35 @@ bool resolveDl(Ctx& c, const PendingDl& d) {
         else
             n = sumFaces(*faces);
     }
-    if (d.capped) {
-        n = std::min(n, std::max(0, 1 - t.movementDlTaken)); // MD-CAV-03
+    if (d.capped || (c.o.cavDlCapScope == "all_sources" && usesCavalryDlRule(t))) {
+        n = std::min(n, std::max(0, 1 - t.movementDlTaken)); // MD-CAV-03, AMB-MD-04 scope
         t.movementDlTaken += n;
     }
-    const int moved = applyDl(t, n, c.o);
+    int moved = 0;
+    if (c.o.officerDlRandom) { // AMB-MD-39 alternative: DL figures picked like casualties (MD-CAS-02)
+        for (int k = 0; k < n && inPlay(t) && t.officers + t.rf > 0; ++k) {
+            if (t.officers == 0 || t.rf == 0) {
+                moved += applyDl(t, 1, c.o);
+                continue;
+            }
+            const int eligible = t.officers + t.rf;
+            auto pick = rollLazy(c, [&] {
+                return diceRequest(t, t.id + ".dl_pick" + std::to_string(k + 1), 1, eligible,
+                                   "DL figure " + std::to_string(k + 1) + " of " + t.id + ": 1-" +
+                                       std::to_string(t.officers) + " is an officer",
+                                   "MD-DL-12");
+            });
+            if (!pick)
+                return false;
+            if (pick->at(0) <= t.officers)
+                applyOfficerDl(t, c.o);
+            else
+                applyDl(t, 1, c.o);
+            ++moved;
+        }
+    } else {
+        moved = applyDl(t, n, c.o);
+    }
     c.f.note(t.id + " takes " + std::to_string(moved) + " DL (" + d.cause + ")");
     return true;
 }
@@ -737,7 +765,8 @@ bool resolveRetire(Ctx& c, int ui) {
 
 // A 1d6 DL for a movement cause (MD-DL-04/05/06); mounted cavalry count it against the MD-CAV-03 cap.
 void queueMoveDl(Ctx& c, int ui, const std::string& cause, const std::string& rule) {
-    const bool cav = usesCavalryDlRule(c.s.units[static_cast<std::size_t>(ui)]);
+    const bool cav = usesCavalryDlRule(c.s.units[static_cast<std::size_t>(ui)]) &&
+                     c.o.cavDlCapScope != "movement_order_only"; // AMB-MD-04 scope
     queueDl(c, PendingDl{ui, 1, -1, false, cav, true, cause, rule});
 }
 
@@ -1203,6 +1232,7 @@ bool meleeWinner(Ctx& c, int ui) {
 
 bool resolveMelee(Ctx& c, int k) {
     const Contact ct = c.s.contacts[static_cast<std::size_t>(k)];
+    c.s.contacts[static_cast<std::size_t>(k)].roundsFought = 0; // set again only if it carries over
     Unit& A = c.s.units[static_cast<std::size_t>(ct.attacker)];
     Unit& B = c.s.units[static_cast<std::size_t>(ct.defender)];
     int counts[2][2] = {{0, 0}, {0, 0}}; // [side][officers, rf]
@@ -1249,7 +1279,8 @@ bool resolveMelee(Ctx& c, int k) {
                                  makeFighters(counts[1][0], counts[1][1])};
     int kills[2] = {0, 0};
     bool brokeOff = false;
-    for (int round = 1; round <= 200; ++round) {
+    const int firstRound = ct.roundsFought + 1; // > 1 when a one-round-per-turn melee carries over
+    for (int round = firstRound; round < firstRound + 200; ++round) {
         if (!inPlay(A) || !inPlay(B))
             break;
         std::vector<int> act[2] = {activeIndices(f[0]), activeIndices(f[1])};
@@ -1288,6 +1319,23 @@ bool resolveMelee(Ctx& c, int k) {
             }
             if (!inPlay(A) || !inPlay(B))
                 break;
+            if (c.o.firstStrikeAlsoFights) { // AMB-MD-15 alternative: re-pair the striker with a spare enemy
+                std::size_t spare[2] = {pairs, pairs};
+                for (std::size_t p = 0; p < pairs; ++p) {
+                    for (int v = 0; v < 2 && !live[p]; ++v) {
+                        if (!f[v][static_cast<std::size_t>(act[v][p])].killed ||
+                            !f[1 - v][static_cast<std::size_t>(act[1 - v][p])].active())
+                            continue;
+                        while (spare[v] < act[v].size() &&
+                               !f[v][static_cast<std::size_t>(act[v][spare[v]])].active())
+                            ++spare[v];
+                        if (spare[v] < act[v].size()) {
+                            act[v][p] = act[v][spare[v]++];
+                            live[p] = true;
+                        }
+                    }
+                }
+            }
         }
         std::vector<std::size_t> livePairs;
         for (std::size_t p = 0; p < pairs; ++p) {
@@ -1310,14 +1358,25 @@ bool resolveMelee(Ctx& c, int k) {
                 dice[s] = *d;
             }
             sit[0].round = sit[1].round = round;
+            // AMB-MD-13 alternative: each spare figure adds +1 to one friend's die, pairs in order.
+            int spare[2] = {0, 0};
+            if (c.o.meleeDoubleUp) {
+                for (int s = 0; s < 2; ++s)
+                    spare[s] = std::max(0, static_cast<int>(activeIndices(f[s]).size()) -
+                                               static_cast<int>(livePairs.size()));
+            }
             // Modifiers use the state at the start of the round; results apply together (MD-MEL-05).
             std::vector<PairResult> results;
             for (std::size_t q = 0; q < livePairs.size(); ++q) {
                 const std::size_t p = livePairs[q];
                 const Fighter& fa = f[0][static_cast<std::size_t>(act[0][p])];
                 const Fighter& fb = f[1][static_cast<std::size_t>(act[1][p])];
-                results.push_back(resolvePair(dice[0][q], meleeModifier(A, B, fa.officer, sit[0]), dice[1][q],
-                                              meleeModifier(B, A, fb.officer, sit[1])));
+                const int n = static_cast<int>(livePairs.size());
+                const int qi = static_cast<int>(q);
+                const int helpA = spare[0] / n + (qi < spare[0] % n ? 1 : 0);
+                const int helpB = spare[1] / n + (qi < spare[1] % n ? 1 : 0);
+                results.push_back(resolvePair(dice[0][q], meleeModifier(A, B, fa.officer, sit[0]) + helpA,
+                                              dice[1][q], meleeModifier(B, A, fb.officer, sit[1]) + helpB));
             }
             for (std::size_t q = 0; q < livePairs.size(); ++q) {
                 const std::size_t p = livePairs[q];
@@ -1378,9 +1437,10 @@ bool resolveMelee(Ctx& c, int k) {
             rejoinPushedBack(B);
             return true;
         }
-        if (c.o.meleeOnePerTurn) { // AMB-MD-12 alternative: carry the melee over
+        if (c.o.meleeOnePerTurn) { // AMB-MD-12 alternative: carry the melee over to the next Melee phase
             rejoinPushedBack(A);
             rejoinPushedBack(B);
+            c.s.contacts[static_cast<std::size_t>(k)].roundsFought = round;
             return true;
         }
     }
@@ -1541,14 +1601,14 @@ bool hasWork(const GameState& s, const Options& o) {
             return standHasWork(s, unit());
         if (c.stage == 2)
             return o.chargeTestsInMovement && unit().charge == ChargeState::Failed &&
-                   firesIn(unit(), Phase::FirstFire);
-        return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)]);
+                   firesIn(unit(), Phase::FirstFire, o);
+        return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)], o);
     case Phase::FirstFire:
     case Phase::RegularFire:
         if (c.stage == 0)
-            return firesIn(unit(), c.phase) && !(c.phase == Phase::FirstFire && o.chargeTestsInMovement &&
-                                                 unit().charge == ChargeState::Failed);
-        return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)]);
+            return firesIn(unit(), c.phase, o) && !(c.phase == Phase::FirstFire && o.chargeTestsInMovement &&
+                                                    unit().charge == ChargeState::Failed);
+        return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)], o);
     case Phase::Movement:
         if (c.stage == 0)
             return inPlay(unit()) &&
@@ -1557,7 +1617,7 @@ bool hasWork(const GameState& s, const Options& o) {
             return movementHasWork(unit());
         if (c.stage == 2)
             return inPlay(unit()) && unit().chargeOutcome == ChargeOutcome::Short;
-        return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)]);
+        return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)], o);
     case Phase::Melee: {
         const Contact& ct = s.contacts[static_cast<std::size_t>(c.index)];
         return inPlay(s.units[static_cast<std::size_t>(ct.attacker)]) &&
@@ -1642,7 +1702,7 @@ bool executeStep(Ctx& c) {
                                         c.s.pendingDls.end());
             c.s.pendingDls.resize(before);
             for (const auto& d : mine) {
-                if (dlHasWork(c.s, d) && !resolveDl(c, d))
+                if (dlHasWork(c.s, d, c.o) && !resolveDl(c, d))
                     return false;
             }
         }
@@ -1669,7 +1729,6 @@ bool executeStep(Ctx& c) {
 } // namespace
 
 void enterPhase(GameState& s, Phase phase, const Options& o) {
-    (void)o;
     s.cursor = Cursor{phase, 0, 0};
     switch (phase) {
     case Phase::ChargeTests:
@@ -1685,8 +1744,9 @@ void enterPhase(GameState& s, Phase phase, const Options& o) {
         break;
     case Phase::Movement:
         s.pendingDls.clear();
-        for (auto& u : s.units)
-            u.movementDlTaken = 0;
+        if (o.cavDlCapScope != "all_sources") // with all_sources the cap runs for the whole turn
+            for (auto& u : s.units)
+                u.movementDlTaken = 0;
         break;
     case Phase::Melee:
         s.pendingDls.clear();
@@ -1735,7 +1795,11 @@ void endTurn(GameState& s, const Options& o) {
         u.movementDlTaken = 0;
     }
     s.pendingDls.clear();
-    s.contacts.clear();
+    // Only melees carried over by md.melee_rounds = one_per_turn survive the turn.
+    std::erase_if(s.contacts, [&](const Contact& ct) {
+        return ct.roundsFought == 0 || !inPlay(s.units[static_cast<std::size_t>(ct.attacker)]) ||
+               !inPlay(s.units[static_cast<std::size_t>(ct.defender)]);
+    });
     ++s.turn;
     // Game over: a side with nothing left in play (dispersed cavalry still counts), or the last turn played.
     int alive[2] = {0, 0};

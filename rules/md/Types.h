@@ -156,6 +156,7 @@ struct Contact {
     int defender = 0;
     bool charged = true;
     bool flank = false;
+    int roundsFought = 0; // > 0: an undecided melee carried over (md.melee_rounds = one_per_turn)
     bool operator==(const Contact&) const = default;
 };
 
