@@ -121,7 +121,7 @@ void PlayLoop::showPrompt(const rules::Prompt& prompt) {
         return;
     }
     std::ostringstream out;
-    out << "\nTurn " << prompt.turn << ", " << prompt.phase << ": " << prompt.headline << "\n";
+    out << "\n" << prompt.headline << "\n";
     if (prompt.question) {
         out << "  " << prompt.question->text << " [" << prompt.question->ruleId << "]\n";
         for (std::size_t i = 0; i < prompt.question->options.size(); ++i)

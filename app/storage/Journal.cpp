@@ -9,6 +9,7 @@
 #include <SQLiteCpp/Transaction.h>
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -63,6 +64,15 @@ void configureWritable(SQLite::Database& db) {
     db.exec("PRAGMA synchronous = FULL"); // fsync the WAL at every commit: an acknowledged event survives
                                           // power loss
     db.exec("PRAGMA foreign_keys = ON");
+}
+
+// fsync a file's bytes to the disk.
+void syncFile(const std::filesystem::path& file) {
+    const int fd = ::open(file.c_str(), O_RDONLY);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
 }
 
 // fsync a folder so a rename into it is durable.
@@ -334,21 +344,27 @@ Result<Journal> Journal::create(const std::string& path, const NewGame& game) {
         return Error{path + " already exists; open it to resume, or choose another name"};
     const fs::path target(path);
     const fs::path building = target.string() + ".creating";
+    // With no game file, a -wal or -shm beside it is an orphan of a deleted game; SQLite would replay that
+    // WAL into the new file, so it goes first.
+    for (const char* suffix : {"-wal", "-shm", "-journal"})
+        fs::remove(target.string() + suffix, ec);
     fs::remove(building, ec);
     fs::remove(building.string() + "-journal", ec);
     try {
         {
-            // Built with a rollback journal, closed, then renamed: the game file appears complete or not at
-            // all.
+            // Built aside, closed, synced once, then renamed: the game file appears complete or not at all.
+            // Nobody can see it before the rename, so SQLite need not sync each step.
             SQLite::Database db(building.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
                                 kBusyTimeoutMs);
-            db.exec("PRAGMA synchronous = FULL");
+            db.exec("PRAGMA journal_mode = MEMORY");
+            db.exec("PRAGMA synchronous = OFF");
             GameInfo info;
             if (auto written = writeNewGame(db, game, info); !written) {
                 fs::remove(building, ec);
                 return Error{path + ": " + written.message()};
             }
         }
+        syncFile(building);
         fs::rename(building, target);
         syncDirectory(target.parent_path());
     } catch (const std::exception& e) {
@@ -371,13 +387,45 @@ Result<Journal> Journal::createInMemory(const NewGame& game) {
     }
 }
 
+namespace {
+
+// A read-only connection for validation. A game killed in the middle of play leaves a WAL whose index (-shm)
+// must be rebuilt before anyone can read it, and SQLite will not do that on a read-only connection. The
+// header has already shown the file is a Muster game, so a read-write connection rebuilds the index - which
+// writes the -shm only: checkpoint-on-close is turned off, so the game file itself is not touched - and
+// validation goes on read-only.
+std::unique_ptr<SQLite::Database> openForValidation(const std::string& path) {
+    auto probe = [](SQLite::Database& db) {
+        db.execAndGet("SELECT count(*) FROM sqlite_master");
+    };
+    auto ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+    try {
+        probe(*ro);
+        return ro;
+    } catch (const SQLite::Exception& e) {
+        if (e.getErrorCode() != SQLITE_READONLY)
+            throw;
+    }
+    ro.reset();
+    {
+        SQLite::Database rw(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
+        sqlite3_db_config(rw.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+        probe(rw);
+    }
+    ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+    probe(*ro);
+    return ro;
+}
+
+} // namespace
+
 Result<Journal> Journal::open(const std::string& path, OpenOptions options) {
     if (auto header = schema::checkFileHeader(path); !header)
         return header.error();
     int fileVersion = 0;
     try {
         // Validation touches the file read-only, so a file we refuse is left exactly as it was.
-        auto ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+        auto ro = openForValidation(path);
         auto valid = schema::validate(*ro, path, options.integrityCheck);
         if (!valid)
             return valid.error();

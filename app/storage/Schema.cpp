@@ -145,6 +145,14 @@ Result<void> checkFileHeader(const std::string& path) {
     if (size % pageSize != 0)
         return Error{path + " is truncated or corrupt: " + std::to_string(size) +
                      " bytes is not a whole number of " + std::to_string(pageSize) + "-byte pages"};
+    // The application id at offset 68 marks our files; checked here so a foreign file never reaches SQLite.
+    if (const std::uint32_t appId = bigEndian32(&header[68]);
+        appId != static_cast<std::uint32_t>(kApplicationId)) {
+        char buf[80];
+        std::snprintf(buf, sizeof buf, " (application_id 0x%08x, a Muster game has 0x%08x)", appId,
+                      static_cast<unsigned>(kApplicationId));
+        return Error{path + " is not a Muster game file" + buf};
+    }
     const std::uint32_t pages = bigEndian32(&header[28]);
     const bool countValid = pages != 0 && bigEndian32(&header[24]) == bigEndian32(&header[92]);
     if (countValid && std::uint64_t(pages) * pageSize > size)

@@ -8,6 +8,7 @@
 #include <SQLiteCpp/Statement.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
 
 using namespace muster::storage;
 using namespace muster::storage::test;
@@ -415,4 +416,50 @@ TEST(Refusal, CorruptPage) {
         bytes[i] = static_cast<char>(0xA5);
     writeBytes(path, bytes);
     expectRefused(path, "corrupt");
+}
+
+TEST(Journal, CreateIgnoresAnOrphanedWalOfADeletedGame) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    {
+        // A game killed mid-play leaves its WAL beside it; then someone deletes only the .muster file.
+        auto first = Journal::create(path, sampleGame());
+        ASSERT_TRUE(first);
+        ASSERT_TRUE(first->append(answerDraft(1, "MOVE")));
+        std::filesystem::copy_file(path + "-wal", dir.file("saved-wal"));
+    }
+    std::filesystem::remove(path);
+    std::filesystem::copy_file(dir.file("saved-wal"), path + "-wal");
+    auto second = Journal::create(path, sampleGame());
+    ASSERT_TRUE(second) << second.message();
+    EXPECT_EQ(second->eventCount(), 0);
+    EXPECT_TRUE(second->verify().ok);
+}
+
+TEST(Journal, OpensAfterAProcessDiedMidGame) {
+    // A child appends and dies without closing anything (as under SIGKILL): the WAL and its index stay
+    // behind.
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    ASSERT_TRUE(Journal::create(path, sampleGame()));
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        auto j = Journal::open(path);
+        for (int i = 0; i < 5 && j; ++i)
+            (void)j->append(answerDraft(1, "MOVE"));
+        ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(std::filesystem::exists(path + "-wal"));
+    const std::string before = checksum(path);
+    auto ro = Journal::open(path, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(ro) << ro.message();
+    EXPECT_EQ(ro->eventCount(), 5);
+    EXPECT_TRUE(ro->verify().ok);
+    ro = Journal::open(path, {OpenMode::ReadOnly, true});
+    EXPECT_EQ(checksum(path), before) << "reading a crashed game must not write the game file";
+    auto rw = Journal::open(path);
+    ASSERT_TRUE(rw) << rw.message();
+    EXPECT_EQ(rw->eventCount(), 5);
 }

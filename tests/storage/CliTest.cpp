@@ -1,0 +1,205 @@
+// `muster-cli game` end to end: play a short game, then verify, log, report and state on the file it wrote.
+
+#include "TestFiles.h"
+#include "app/storage/GameSession.h"
+#include "rules/io/Json.h"
+
+#include <SQLiteCpp/Database.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <sstream>
+
+using namespace muster::storage;
+using namespace muster::storage::test;
+using Json = nlohmann::json;
+
+namespace {
+
+struct Output {
+    int exitCode = -1;
+    std::string text; // stdout and stderr
+};
+
+Output cli(const std::string& arguments, const std::string& input = {}) {
+    std::string command = std::string("'") + MUSTER_CLI_PATH + "' " + arguments + " 2>&1";
+    if (!input.empty())
+        command = "printf '" + input + "' | " + command;
+    Output out;
+    FILE* p = ::popen(command.c_str(), "r");
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0)
+        out.text.append(buf, n);
+    const int status = ::pclose(p);
+    out.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return out;
+}
+
+std::vector<Json> jsonLines(const std::string& text) {
+    std::vector<Json> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        out.push_back(Json::parse(line, nullptr, false));
+    return out;
+}
+
+const std::string kScenario = MUSTER_STORAGE_TEST_DATA "/skirmish.json";
+
+class GameCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_game = m_dir.file("game.muster");
+        const Output played = cli("game play --rules md --scenario '" + kScenario + "' --game '" + m_game +
+                                  "' --auto --dice virtual --seed 3 --turns 2 --json");
+        ASSERT_EQ(played.exitCode, 0) << played.text;
+        m_played = jsonLines(played.text);
+    }
+    ScratchDir m_dir;
+    std::string m_game;
+    std::vector<Json> m_played;
+};
+
+} // namespace
+
+TEST_F(GameCli, PlayPrintsGamePromptsAcceptedAndStopped) {
+    ASSERT_FALSE(m_played.empty());
+    EXPECT_EQ(m_played.front()["type"], "game");
+    EXPECT_EQ(m_played.back()["type"], "stopped");
+    std::int64_t expectedSeq = 1;
+    int photos = 0;
+    for (const Json& j : m_played) {
+        ASSERT_FALSE(j.is_discarded());
+        if (j["type"] == "accepted") {
+            EXPECT_EQ(j["seq"], expectedSeq++);
+            photos += j["photos"].get<int>();
+        }
+    }
+    EXPECT_GT(expectedSeq, 20);
+    EXPECT_GT(photos, 0) << "virtual throws in --auto mode carry a photo";
+}
+
+TEST_F(GameCli, VerifySaysOkWithTheCount) {
+    const Output v = cli("game verify '" + m_game + "'");
+    EXPECT_EQ(v.exitCode, 0) << v.text;
+    auto j = Journal::open(m_game, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(j);
+    EXPECT_NE(v.text.find("OK: "), std::string::npos);
+    EXPECT_NE(v.text.find(std::to_string(j->eventCount()) + " events"), std::string::npos) << v.text;
+}
+
+TEST_F(GameCli, VerifyNamesTheFirstBadEvent) {
+    {
+        SQLite::Database db(m_game, SQLite::OPEN_READWRITE);
+        db.exec("DROP TRIGGER events_append_only_update");
+        db.exec("UPDATE events SET payload = replace(payload, '\"faces\":[', '\"faces\":[6,') WHERE seq = "
+                "(SELECT min(seq) FROM events WHERE kind = 'dice')");
+    }
+    auto j = Journal::open(m_game, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(j);
+    auto events = j->events();
+    std::int64_t firstDice = 0;
+    for (const Event& e : *events)
+        if (e.kind == "dice" && firstDice == 0)
+            firstDice = e.seq;
+    const Output v = cli("game verify '" + m_game + "'");
+    EXPECT_EQ(v.exitCode, 1) << v.text;
+    EXPECT_NE(v.text.find("first bad event is #" + std::to_string(firstDice)), std::string::npos) << v.text;
+}
+
+TEST_F(GameCli, VerifyRefusesAFileThatIsNotAGame) {
+    const std::string junk = m_dir.file("junk.muster");
+    writeBytes(junk, std::string(5000, 'x'));
+    const std::string before = checksum(junk);
+    const Output v = cli("game verify '" + junk + "'");
+    EXPECT_EQ(v.exitCode, 2);
+    EXPECT_NE(v.text.find("not a Muster game file"), std::string::npos) << v.text;
+    EXPECT_EQ(checksum(junk), before);
+}
+
+TEST_F(GameCli, LogFiltersAndJson) {
+    const Output all = cli("game log '" + m_game + "' --json");
+    ASSERT_EQ(all.exitCode, 0) << all.text;
+    const auto lines = jsonLines(all.text);
+    const Output turn1 = cli("game log '" + m_game + "' --turn 1 --json");
+    const auto t1 = jsonLines(turn1.text);
+    ASSERT_FALSE(t1.empty());
+    EXPECT_LT(t1.size(), lines.size());
+    for (const Json& j : t1)
+        EXPECT_EQ(j["turn"], 1);
+    const Output unit = cli("game log '" + m_game + "' --unit MX-LANC --json");
+    for (const Json& j : jsonLines(unit.text)) {
+        const auto units = j["units"].get<std::vector<std::string>>();
+        EXPECT_NE(std::find(units.begin(), units.end(), "MX-LANC"), units.end()) << j.dump();
+    }
+    const Output player = cli("game log '" + m_game + "' --player 'Army of the North'");
+    EXPECT_EQ(player.exitCode, 0);
+    EXPECT_EQ(player.text.find("Army of Occupation"), std::string::npos);
+    const Output bad = cli("game log '" + m_game + "' --turn x");
+    EXPECT_EQ(bad.exitCode, 2);
+}
+
+TEST_F(GameCli, ReportWritesHtmlAndJson) {
+    const std::string out = m_dir.file("report");
+    const Output r = cli("game report '" + m_game + "' --out '" + out + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.text;
+    const std::string html = readBytes(out + "/report.html");
+    EXPECT_NE(html.find("<h2>Turn 1</h2>"), std::string::npos);
+    EXPECT_NE(html.find("data:image/jpeg;base64,/9j/"), std::string::npos) << "photo thumbnails inline";
+    EXPECT_NE(html.find("<svg"), std::string::npos) << "dice chart inline";
+    EXPECT_EQ(html.find("src=\"http"), std::string::npos) << "self-contained";
+    const Json j = Json::parse(readBytes(out + "/report.json"), nullptr, false);
+    ASSERT_FALSE(j.is_discarded());
+    EXPECT_TRUE(j["verify"]["ok"].get<bool>());
+    ASSERT_FALSE(j["diceStatistics"].empty());
+    for (const Json& t : j["diceStatistics"]) {
+        EXPECT_GE(t["pValue"].get<double>(), 0.0);
+        EXPECT_LE(t["pValue"].get<double>(), 1.0);
+    }
+    EXPECT_EQ(j["turns"].size(), 2u);
+}
+
+TEST_F(GameCli, StateIsTheReplayOfTheJournal) {
+    const Output s = cli("game state '" + m_game + "'");
+    ASSERT_EQ(s.exitCode, 0) << s.text;
+    auto session = GameSession::open(m_game, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(session);
+    EXPECT_EQ(Json::parse(s.text), muster::rules::io::toJson(session->engine().state()));
+}
+
+TEST_F(GameCli, ResumeContinuesWhereItStopped) {
+    const Output more = cli("game play --game '" + m_game + "' --auto --seed 3 --turns 3 --json");
+    ASSERT_EQ(more.exitCode, 0) << more.text;
+    const auto lines = jsonLines(more.text);
+    EXPECT_EQ(lines.front()["resumed"], true);
+    // One uninterrupted game with the same seed writes the same events.
+    const std::string straight = m_dir.file("straight.muster");
+    ASSERT_EQ(cli("game play --rules md --scenario '" + kScenario + "' --game '" + straight +
+                  "' --auto --seed 3 --turns 3 --json")
+                  .exitCode,
+              0);
+    auto a = Journal::open(m_game, {OpenMode::ReadOnly, true});
+    auto b = Journal::open(straight, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(a && b);
+    auto ea = a->events();
+    auto eb = b->events();
+    ASSERT_EQ(ea->size(), eb->size());
+    for (std::size_t i = 0; i < ea->size(); ++i)
+        EXPECT_EQ((*ea)[i].payloadJson, (*eb)[i].payloadJson) << "event " << i + 1;
+}
+
+TEST_F(GameCli, HumanDialogueWithUndoAndQuit) {
+    const std::string g = m_dir.file("human.muster");
+    const Output o =
+        cli("game play --rules md --scenario '" + kScenario + "' --game '" + g + "' --dice stdin",
+            "2\\nundo misclick\\n1\\nnonsense\\nquit\\n");
+    EXPECT_EQ(o.exitCode, 0) << o.text;
+    EXPECT_NE(o.text.find("accepted #1"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("accepted #2: undo"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("accepted #3"), std::string::npos) << o.text;
+    EXPECT_NE(o.text.find("not accepted"), std::string::npos) << o.text;
+    const Output log = cli("game log '" + g + "'");
+    EXPECT_NE(log.text.find("[undone by #2]"), std::string::npos) << log.text;
+}

@@ -1,0 +1,140 @@
+// The journal and the rules engine together: the state is the fold of the journal, across reopen, undo and
+// override.
+
+#include "app/storage/GameSession.h"
+
+#include "TestFiles.h"
+#include "rules/AutoTable.h"
+#include "rules/VirtualDice.h"
+#include "rules/io/Json.h"
+
+#include <gtest/gtest.h>
+
+using namespace muster::storage;
+using namespace muster::storage::test;
+namespace rules = muster::rules;
+
+namespace {
+
+rules::Scenario skirmish() {
+    auto s = rules::io::loadScenario(MUSTER_STORAGE_TEST_DATA "/skirmish.json");
+    if (!s)
+        throw std::runtime_error(s.error().message);
+    return *s;
+}
+
+std::vector<Player> players() {
+    return {{"Ann", "us", "white"}, {"Miguel", "mx", "red"}};
+}
+
+// Plays n inputs with a seeded table and dice; photos on every throw.
+void playSome(GameSession& session, int n, std::uint64_t seed) {
+    rules::AutoTable table(seed);
+    rules::VirtualDice dice(seed + 1);
+    for (int i = 0; i < n && !session.engine().gameOver(); ++i) {
+        const rules::Prompt p = session.prompt();
+        if (p.dice) {
+            auto faces = dice.roll(*p.dice);
+            EvidenceDraft photo{{0xff, 0xd8, static_cast<std::uint8_t>(i), 0xff, 0xd9}, R"({"dice":[]})"};
+            ASSERT_TRUE(session.submit(rules::Input::dice(p.key(), faces, rules::DiceSource::Virtual, "Ann"),
+                                       {photo}));
+        } else {
+            ASSERT_TRUE(session.submit(rules::Input::answer(
+                p.key(), table.answer(*p.question, session.engine().state()), "Miguel")));
+        }
+    }
+}
+
+std::string stateJson(const rules::Engine& engine) {
+    return rules::io::toJson(engine.state()).dump();
+}
+
+} // namespace
+
+TEST(GameSession, ReopenGivesTheSameState) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    std::string before;
+    {
+        auto s = GameSession::start(path, skirmish(), {}, players());
+        ASSERT_TRUE(s) << s.message();
+        playSome(*s, 60, 5);
+        before = stateJson(s->engine());
+    }
+    auto reopened = GameSession::open(path);
+    ASSERT_TRUE(reopened) << reopened.message();
+    EXPECT_EQ(stateJson(reopened->engine()), before);
+    EXPECT_TRUE(reopened->journal().verify().ok);
+    auto ro = GameSession::open(path, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(ro);
+    EXPECT_EQ(stateJson(ro->engine()), before);
+}
+
+TEST(GameSession, RejectedInputIsNotRecorded) {
+    ScratchDir dir;
+    auto s = GameSession::start(dir.file("g.muster"), skirmish(), {}, players());
+    ASSERT_TRUE(s);
+    const std::string before = stateJson(s->engine());
+    EXPECT_FALSE(s->submit(rules::Input::answer("no-such-key", "x")));
+    EXPECT_FALSE(s->submit(rules::Input::answer(s->prompt().key(), "not-an-option")));
+    EXPECT_EQ(s->journal().eventCount(), 0);
+    EXPECT_EQ(stateJson(s->engine()), before);
+}
+
+TEST(GameSession, UndoTakesBackTheLatestAnswer) {
+    ScratchDir dir;
+    auto s = GameSession::start(dir.file("g.muster"), skirmish(), {}, players());
+    ASSERT_TRUE(s);
+    // Orders come first: answers only.
+    const rules::Prompt first = s->prompt();
+    ASSERT_TRUE(first.question);
+    const std::string before = stateJson(s->engine());
+    ASSERT_TRUE(s->submit(rules::Input::answer(first.key(), first.question->options.back().value, "Ann")));
+    EXPECT_NE(s->prompt().key(), first.key());
+    auto undo = s->undoLast("Ann", "wrong chit");
+    ASSERT_TRUE(undo) << undo.message();
+    EXPECT_EQ(s->prompt().key(), first.key());
+    EXPECT_EQ(stateJson(s->engine()), before);
+    EXPECT_EQ(s->journal().eventCount(), 2);
+    // The state on reopening agrees.
+    auto reopened = GameSession::open(s->journal().path());
+    ASSERT_TRUE(reopened);
+    EXPECT_EQ(stateJson(reopened->engine()), before);
+}
+
+TEST(GameSession, OverrideReplacesDiceAndReplays) {
+    ScratchDir dir;
+    auto s = GameSession::start(dir.file("g.muster"), skirmish(), {}, players());
+    ASSERT_TRUE(s);
+    rules::AutoTable table(9);
+    // Answer until the first dice request, then roll it.
+    while (s->prompt().question)
+        ASSERT_TRUE(s->submit(rules::Input::answer(
+            s->prompt().key(), table.answer(*s->prompt().question, s->engine().state()))));
+    const rules::Prompt roll = s->prompt();
+    ASSERT_TRUE(roll.dice);
+    std::vector<int> faces(static_cast<std::size_t>(roll.dice->count), 1);
+    ASSERT_TRUE(s->submit(rules::Input::dice(roll.key(), faces, rules::DiceSource::Camera, "Ann")));
+
+    std::vector<int> bad = faces;
+    bad[0] = roll.dice->sides + 1;
+    auto refused = s->overrideLast("GM", "misread", bad);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.message().find("not a legal result"), std::string::npos) << refused.message();
+
+    std::vector<int> better(faces.size(), roll.dice->sides);
+    auto o = s->overrideLast("GM", "camera misread the pips", better);
+    ASSERT_TRUE(o) << o.message();
+    // Same as a game where the right faces had been rolled in the first place.
+    auto inputs = s->engine().inputs();
+    auto expected = rules::Engine::create(skirmish(), {});
+    ASSERT_TRUE(expected);
+    for (std::size_t i = 0; i + 1 < inputs.size(); ++i)
+        ASSERT_TRUE(expected->apply(inputs[i]));
+    ASSERT_TRUE(expected->apply(rules::Input::dice(roll.key(), better, rules::DiceSource::Override)));
+    EXPECT_EQ(stateJson(s->engine()), stateJson(*expected));
+    auto reopened = GameSession::open(s->journal().path());
+    ASSERT_TRUE(reopened);
+    EXPECT_EQ(stateJson(reopened->engine()), stateJson(*expected));
+    EXPECT_TRUE(reopened->journal().verify().ok);
+}
