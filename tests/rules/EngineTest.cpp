@@ -6,9 +6,83 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace muster::rules;
 
 namespace {
+
+// Answers prompts from a script until the scripted dice run out: questions by key, dice in consumption order.
+void driveScript(Engine& e, const std::map<std::string, std::string>& answers, const std::vector<int>& dice) {
+    std::size_t next = 0;
+    for (int guard = 0; guard < 1000 && !e.gameOver(); ++guard) {
+        const Prompt p = e.prompt();
+        if (p.kind == PromptKind::Question) {
+            auto it = answers.find(p.question->key);
+            ASSERT_NE(it, answers.end()) << "no scripted answer for " << p.question->key;
+            ASSERT_TRUE(e.apply(Input::answer(p.question->key, it->second)));
+            continue;
+        }
+        if (next + static_cast<std::size_t>(p.dice->count) > dice.size())
+            return; // the script ends here
+        std::vector<int> faces(dice.begin() + static_cast<long>(next),
+                               dice.begin() + static_cast<long>(next) + p.dice->count);
+        next += static_cast<std::size_t>(p.dice->count);
+        auto r = e.apply(Input::dice(p.dice->id, faces, DiceSource::Typed));
+        ASSERT_TRUE(r) << r.error().message;
+    }
+}
+
+Scenario s08Scenario() {
+    auto s = io::parseScenario(R"({"name": "S08 through the engine", "rules": "md",
+        "sides": [{"id": "us", "nation": "american"}, {"id": "mx", "nation": "mexican"}],
+        "units": [
+          {"id": "US-E", "side": "us", "type": "us_late_volunteer_infantry", "grade": "veteran", "rankAndFile": 26},
+          {"id": "MEX-F", "side": "mx", "type": "mex_activo_infantry", "rankAndFile": 6},
+          {"id": "US-G", "side": "us", "type": "us_volunteer_infantry", "rankAndFile": 20}]})",
+                               "s08.json");
+    EXPECT_TRUE(s) << (s ? "" : s.error().message);
+    return s.value();
+}
+
+TEST(Engine, WorkedCaseS08ThroughThePrompts) {
+    // MD-SEQ-02..05, MD-CHG-01..07, MD-CHG-13: the S08 charge, played as a table would, prompt by prompt.
+    auto e = Engine::create(s08Scenario());
+    ASSERT_TRUE(e);
+    driveScript(*e,
+                {{"US-E.order", "charge"},
+                 {"US-E.charge_target", "MEX-F"},
+                 {"MEX-F.order", "first_fire"},
+                 {"US-G.order", "hold"},
+                 {"US-E.aspect", "flank_or_rear"},
+                 {"MEX-F.split", "single"},
+                 {"MEX-F.target", "US-G"},
+                 {"MEX-F.range", "medium"},
+                 {"MEX-F.cover", "none"},
+                 {"US-E.contact", "halt"}},
+                {2, 4, 6, 2, 1, 12, 1, 3, 4, 2, 1});
+    // The script ends where US-G, holding with 2 DLs, is asked for its recovery die.
+    ASSERT_EQ(e->prompt().kind, PromptKind::Dice);
+    EXPECT_EQ(e->prompt().dice->id, "US-G.recovery");
+    const auto& st = e->state();
+    const auto& usE = st.units[static_cast<std::size_t>(st.unitIndex("US-E"))];
+    const auto& mexF = st.units[static_cast<std::size_t>(st.unitIndex("MEX-F"))];
+    const auto& usG = st.units[static_cast<std::size_t>(st.unitIndex("US-G"))];
+    EXPECT_EQ(mexF.rf, 6);
+    EXPECT_FALSE(mexF.formed);
+    EXPECT_EQ(mexF.retireDistance, 7);
+    EXPECT_EQ(usG.rf, 17);
+    EXPECT_EQ(usG.dlRf, 2);
+    EXPECT_EQ(usG.casualties, 1);
+    EXPECT_EQ(usE.rf, 25);
+    EXPECT_EQ(usE.dlRf, 1);
+    EXPECT_TRUE(usE.formed);
+    EXPECT_EQ(usE.moveDistance, 10);
+    // The journal replays to the same state.
+    auto again = Engine::replay(s08Scenario(), {}, e->inputs());
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->state(), e->state());
+}
 
 TEST(Engine, StartsWithAnOrderQuestionForTheFirstUnit) {
     // MD-SEQ-02, MD-ORD-01: the first prompt is the order chit of the first unit listed.
