@@ -165,7 +165,9 @@ Result<ViewCheck> ViewMonitor::check(const cv::Mat& frame) const {
 
     // Features see rotation and zoom as well as shifts; where the view has too little texture for them, the
     // phase correlation of edge images still sees a shift.
-    Result<ViewCheck> features = byFeatures(grey);
+    Result<ViewCheck> features = m_options.useFeatures
+                                     ? byFeatures(grey)
+                                     : Result<ViewCheck>(Error{"the view cannot be matched: recalibrate"});
     if (features)
         return features;
     double response = 0;

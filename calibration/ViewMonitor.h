@@ -33,6 +33,7 @@ struct ViewMonitorOptions {
     int workingWidth = 320;         // frames are compared at this width
     double minPhaseResponse = 0.08; // weaker correlation peaks fall back to features
     int minFeatureInliers = 15;
+    bool useFeatures = true; // false: markers, then phase correlation only (cheaper, shifts only)
 };
 
 class ViewMonitor {

@@ -5,7 +5,9 @@
 #include "calibration/TrayCalibration.h"
 
 #include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -88,4 +90,33 @@ TEST(PdfWriter, RefusesEmptyImages) {
     const auto pdf = mc::singleImagePdf(cv::Mat(), {210, 297});
     ASSERT_FALSE(pdf);
     EXPECT_FALSE(pdf.error().message.empty());
+}
+
+// End to end: the PDF as a PDF reader draws it (poppler's pdftoppm, where installed) still has the markers at
+// their millimetre positions.
+TEST(CalibrationSheet, PdfRasterisedByPopplerKeepsTheMillimetres) {
+    if (std::system("pdftoppm -v > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "pdftoppm (poppler-utils) is not installed";
+    const mc::SheetLayout layout = mc::SheetLayout::standard(mc::Paper::Letter);
+    const std::filesystem::path dir = std::filesystem::temp_directory_path();
+    const std::filesystem::path pdf = dir / "muster_sheet_poppler.pdf";
+    ASSERT_TRUE(mc::writeSheetPdf(layout, pdf.string(), 300.0));
+    const std::filesystem::path png = dir / "muster_sheet_poppler";
+    ASSERT_EQ(std::system(("pdftoppm -r 72 -png -singlefile " + pdf.string() + " " + png.string()).c_str()),
+              0);
+    const cv::Mat page = cv::imread(png.string() + ".png", cv::IMREAD_GRAYSCALE);
+    std::filesystem::remove(pdf);
+    std::filesystem::remove(png.string() + ".png");
+    ASSERT_FALSE(page.empty());
+    EXPECT_NEAR(page.cols, 612, 1); // 8.5 in at 72 dpi
+    const auto found = mc::detectSheetMarkers(page);
+    ASSERT_TRUE(found);
+    ASSERT_EQ(found->size(), 4u);
+    const float mmPerPx = 25.4f / 72.0f;
+    for (const mc::MarkerSighting& s : found.value()) {
+        const std::vector<cv::Point2f> mm = layout.marker(s.id)->cornersMm();
+        for (size_t k = 0; k < 4; ++k)
+            EXPECT_LT(cv::norm(s.cornersPx[k] * mmPerPx - mm[k]), 0.6)
+                << "marker " << s.id << " corner " << k;
+    }
 }

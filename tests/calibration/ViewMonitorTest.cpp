@@ -46,15 +46,24 @@ std::vector<std::string> samplePhotos(const std::string& dir) {
 
 } // namespace
 
-TEST(ViewMonitor, FiresOnTwoPercentShiftAndNotOnNoise) {
+class ViewMonitorMethods : public ::testing::TestWithParam<bool> {};
+
+INSTANTIATE_TEST_SUITE_P(ViewMonitor, ViewMonitorMethods, ::testing::Values(true, false),
+                         [](const ::testing::TestParamInfo<bool>& p) {
+                             return p.param ? "Features" : "PhaseCorrelation";
+                         });
+
+TEST_P(ViewMonitorMethods, FiresOnTwoPercentShiftAndNotOnNoise) {
     MUSTER_REQUIRE_DICE_DATA(dir);
+    mc::ViewMonitorOptions options;
+    options.useFeatures = GetParam();
     cv::RNG rng(7);
     int fired = 0, falseAlarms = 0, photos = 0;
     double worstNoiseShift = 0, worstShiftError = 0;
     for (const std::string& name : samplePhotos(dir)) {
         const cv::Mat photo = cv::imread(mt::photoPath(dir, name));
         ASSERT_FALSE(photo.empty()) << name;
-        const auto monitor = mc::ViewMonitor::create(photo);
+        const auto monitor = mc::ViewMonitor::create(photo, {}, options);
         ASSERT_TRUE(monitor) << monitor.error().message;
         ++photos;
 
@@ -85,9 +94,10 @@ TEST(ViewMonitor, FiresOnTwoPercentShiftAndNotOnNoise) {
         worstShiftError = std::max(worstShiftError, static_cast<double>(cv::norm(bumped->translation - by)));
     }
     std::printf(
-        "[ measured ] %d real photos: 2%% shift fired %d, noise-only false alarms %d, worst noise-only "
+        "[ measured ] %s, %d real photos: 2%% shift fired %d, noise-only false alarms %d, worst noise-only "
         "shift %.3f%%, worst shift error %.2f px\n",
-        photos, fired, falseAlarms, 100.0 * worstNoiseShift, worstShiftError);
+        options.useFeatures ? "features" : "phase correlation", photos, fired, falseAlarms,
+        100.0 * worstNoiseShift, worstShiftError);
     EXPECT_EQ(fired, photos);
     EXPECT_EQ(falseAlarms, 0);
 }
