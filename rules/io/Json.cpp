@@ -521,6 +521,7 @@ json unitToJson(const md::Unit& u) {
     j["firedThisTurn"] = u.firedThisTurn;
     j["haltedThisTurn"] = u.haltedThisTurn;
     j["moveDistance"] = u.moveDistance;
+    j["moveBlocked"] = u.moveBlocked;
     j["retireDistance"] = u.retireDistance;
     j["fireStrength"] = u.fireStrength;
     j["movementDlTaken"] = u.movementDlTaken;
@@ -643,6 +644,7 @@ std::optional<Error> unitFromJson(const Reader& r, const json& o, const std::str
     MUSTER_TRY(boolField(r, o, path, "firedThisTurn", u.firedThisTurn));
     MUSTER_TRY(boolField(r, o, path, "haltedThisTurn", u.haltedThisTurn));
     MUSTER_TRY(numberField(r, o, path, "moveDistance", u.moveDistance));
+    MUSTER_TRY(boolField(r, o, path, "moveBlocked", u.moveBlocked));
     MUSTER_TRY(numberField(r, o, path, "retireDistance", u.retireDistance));
     MUSTER_TRY(intField(r, o, path, "fireStrength", u.fireStrength));
     MUSTER_TRY(intField(r, o, path, "movementDlTaken", u.movementDlTaken));

@@ -615,25 +615,6 @@ bool resolveOrders(Ctx& c, int ui) {
             return false;
         u.orderTarget = *t;
     }
-    if (order == Order::ChangeFormation) {
-        std::vector<Option> forms;
-        std::vector<Formation> all = {Formation::Line, Formation::Column, Formation::RoadColumn,
-                                      Formation::Skirmish};
-        for (Formation f : all) {
-            if (f == u.formation)
-                continue;
-            if (f == Formation::Skirmish && u.arm == Arm::Cavalry && u.mounted)
-                continue;
-            forms.push_back({toString(f), toString(f)});
-        }
-        auto f = askLazy(c, [&] {
-            return makeQuestion(u.id + ".formation", u.id + " changes to which formation?", forms,
-                                "MD-ORD-02");
-        });
-        if (!f)
-            return false;
-        parse(*f, u.newFormation);
-    }
     return true;
 }
 
@@ -849,6 +830,31 @@ bool moveUnit(Ctx& c, int ui) {
     }
     u.moveDistance = dist;
     u.movedThisTurn = true;
+    // MD-FORM-06: passing through friends is only asked about when someone involved is unformed (else
+    // allowed).
+    bool unformedFriend = !u.formed;
+    for (const auto& f : c.s.units)
+        unformedFriend =
+            unformedFriend || (f.side == u.side && inPlay(f) && !f.formed && !(f.id == u.id.str()));
+    if (unformedFriend) {
+        auto through = askLazy(c, [&] {
+            std::vector<Option> opts{{"no", "No"}};
+            for (const auto& f : c.s.units) {
+                if (f.side == u.side && inPlay(f) && !(f.id == u.id.str()))
+                    opts.push_back({f.id, f.name.str()});
+            }
+            return makeQuestion(u.id + ".through",
+                                "Does the move of " + u.id + " pass through a friendly unit?", opts,
+                                "MD-FORM-06");
+        });
+        if (!through)
+            return false;
+        const int fi = *through == "no" ? -1 : c.s.unitIndex(*through);
+        if (fi >= 0 && !mayInterpenetrate(u, c.s.units[static_cast<std::size_t>(fi)])) {
+            u.moveBlocked = true;
+            c.f.note(u.id + " may not pass through " + *through + ": it stops before it (MD-FORM-06)");
+        }
+    }
     c.f.note(u.id + " may move up to " + std::to_string(static_cast<int>(dist * 10) / 10.0).substr(0, 4) +
              "\"");
     if (!moveDlExempt(u, c.o)) {
@@ -1077,6 +1083,21 @@ bool resolveMovement(Ctx& c, int ui) {
                 return true;
             }
         }
+        // The formation the figures end in is a fact of the table, asked when the change is made.
+        auto f = askLazy(c, [&] {
+            std::vector<Option> forms;
+            for (Formation to :
+                 {Formation::Line, Formation::Column, Formation::RoadColumn, Formation::Skirmish}) {
+                if (to == u.formation || (to == Formation::Skirmish && u.arm == Arm::Cavalry && u.mounted))
+                    continue;
+                forms.push_back({toString(to), toString(to)});
+            }
+            return makeQuestion(u.id + ".formation", u.id + " changes to which formation?", forms,
+                                "MD-ORD-02");
+        });
+        if (!f)
+            return false;
+        parse(*f, u.newFormation);
         u.formation = u.newFormation;
         if (u.nation == Nation::American)
             return usFollowUp(c, ui);
@@ -1789,6 +1810,7 @@ void endTurn(GameState& s, const Options& o) {
         u.cfFailed = false;
         u.followUpFire = false;
         u.movedThisTurn = false;
+        u.moveBlocked = false;
         u.firedThisTurn = false;
         u.moveDistance = 0;
         u.retireDistance = 0;

@@ -119,6 +119,7 @@ struct Unit {
     bool firedThisTurn = false;
     bool haltedThisTurn = true; // MD-FIRE-10/12
     double moveDistance = 0;    // inches rolled this turn
+    bool moveBlocked = false;   // MD-FORM-06: stopped before an unformed friend (or while unformed)
     double retireDistance = 0;  // MD-CHG-05/08/09, MD-MEL-08
     int fireStrength = 0;       // MD-SEQ-09: firing R&F fixed at the start of the fire phase
     int movementDlTaken = 0;    // MD-CAV-03 cap bookkeeping
