@@ -98,7 +98,9 @@ ApplicationWindow {
             Layout.column: window.portrait ? 0 : 1
             currentIndex: window.pageIndex(window.currentPage)
 
-            HomePage {}
+            HomePage {
+                onGameStarted: window.showPage("game")
+            }
             GamePage {}
             DicePage {}
             OrdersPage {}

@@ -1,6 +1,7 @@
 #include "app/ui/AppRunner.h"
 
 #include "app/ui/CameraService.h"
+#include "app/ui/GameController.h"
 #include "app/ui/SelfTest.h"
 
 #include <unistd.h>
@@ -127,7 +128,9 @@ int run(int argc, char** argv) {
     const QCommandLineOption sizeOpt(u"size"_s, u"Window size, WxH (default 1280x800)."_s, u"WxH"_s,
                                      u"1280x800"_s);
     const QCommandLineOption demoOpt(u"demo"_s, u"Use the demo dice feed even when a camera is present."_s);
-    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt});
+    const QCommandLineOption gameOpt(
+        u"game"_s, u"Open this game file (.muster) instead of resuming the last one."_s, u"file"_s);
+    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt, gameOpt});
     parser.process(app);
 
     QSize size;
@@ -157,10 +160,27 @@ int run(int argc, char** argv) {
         return 1;
     }
     window->resize(size);
-    window->setProperty("currentPage", page);
+
+    // The game in play: the one named on the command line, else (interactive only) the last one, so a crash
+    // or a flat battery resumes at the same prompt. Headless modes stay deterministic unless --game is given.
+    auto* game = engine.singletonInstance<GameController*>(qmlTypeId("Muster", 1, 0, "GameController"));
+    if (!game) {
+        std::fprintf(stderr, "muster: the GameController is missing from the QML module\n");
+        return 1;
+    }
+    const bool headless = parser.isSet(selfTestOpt) || parser.isSet(shotOpt);
+    if (parser.isSet(gameOpt)) {
+        if (!game->openGame(parser.value(gameOpt))) {
+            std::fprintf(stderr, "muster: %s\n", qPrintable(game->lastError()));
+            return 2;
+        }
+    } else if (!headless) {
+        game->resumeLast();
+    }
+    window->setProperty("currentPage", parser.isSet(pageOpt) || !game->active() ? page : u"game"_s);
 
     if (parser.isSet(selfTestOpt))
-        return selfTest.run(app, window);
+        return selfTest.run(app, window, game);
     if (parser.isSet(shotOpt))
         return takeScreenshot(app, window, parser.value(shotOpt));
 

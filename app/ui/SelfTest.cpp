@@ -1,9 +1,12 @@
 #include "app/ui/SelfTest.h"
 
+#include "app/ui/GameController.h"
+
 #include <QEventLoop>
 #include <QGuiApplication>
 #include <QQuickItem>
 #include <QQuickWindow>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -66,11 +69,56 @@ void SelfTest::begin() {
     g_previous = qInstallMessageHandler(handler);
 }
 
-int SelfTest::run(QGuiApplication& app, QQuickWindow* window) {
+int SelfTest::run(QGuiApplication& app, QQuickWindow* window, GameController* game, int steps) {
     Q_UNUSED(app);
     window->show();
     if (!waitForFrame(window, 10000))
         g_failures << u"the window rendered no frame within 10 s"_s;
+    int checked = visitPages(window);
+
+    // The same pages with a game in progress, in a throwaway games folder.
+    QTemporaryDir games;
+    qputenv("MUSTER_GAMES_DIR", games.path().toUtf8());
+    const QStringList scenarios = game->scenarios();
+    if (scenarios.isEmpty()) {
+        g_failures << u"no bundled scenario"_s;
+    } else if (!game->startGame(scenarios.constFirst(), {})) {
+        g_failures << u"could not start %1: %2"_s.arg(scenarios.constFirst(), game->lastError());
+    } else {
+        int played = 0;
+        for (; played < steps && game->promptKind() != u"gameover"_s; ++played) {
+            bool ok = false;
+            if (game->promptKind() == u"dice"_s) {
+                ok = game->submitDice(game->rollVirtual(), u"virtual"_s);
+            } else {
+                const QVariantList options = game->options();
+                const QVariantMap option =
+                    options.value(played % std::max<qsizetype>(1, options.size())).toMap();
+                ok = game->answer(option.value(u"value"_s).toString());
+            }
+            if (!ok) {
+                g_failures << u"step %1 refused: %2"_s.arg(played).arg(game->lastError());
+                break;
+            }
+        }
+        checked += visitPages(window);
+        std::printf("self-test: played %d steps of %s\n", played, qPrintable(scenarios.constFirst()));
+        game->closeGame();
+    }
+    qunsetenv("MUSTER_GAMES_DIR");
+
+    if (!g_failures.isEmpty()) {
+        std::fprintf(stderr, "self-test: FAILED with %lld problem(s):\n",
+                     static_cast<long long>(g_failures.size()));
+        for (const QString& f : std::as_const(g_failures))
+            std::fprintf(stderr, "  %s\n", qPrintable(f));
+        return 1;
+    }
+    std::printf("self-test: OK, %d page views, no QML warnings\n", checked);
+    return 0;
+}
+
+int SelfTest::visitPages(QQuickWindow* window) {
     int checked = 0;
     for (const QSize size : {QSize(1280, 800), QSize(1920, 1080), QSize(800, 1280)}) {
         window->resize(size);
@@ -90,15 +138,7 @@ int SelfTest::run(QGuiApplication& app, QQuickWindow* window) {
             ++checked;
         }
     }
-    if (!g_failures.isEmpty()) {
-        std::fprintf(stderr, "self-test: FAILED with %lld problem(s):\n",
-                     static_cast<long long>(g_failures.size()));
-        for (const QString& f : std::as_const(g_failures))
-            std::fprintf(stderr, "  %s\n", qPrintable(f));
-        return 1;
-    }
-    std::printf("self-test: OK, %d page views, no QML warnings\n", checked);
-    return 0;
+    return checked;
 }
 
 } // namespace muster::app

@@ -3,11 +3,12 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Home: start or resume a game, and see at a glance how the dice will be read.
+// Home: start a new game or resume a saved one, and see at a glance how the dice will be read.
 PageFrame {
     id: page
     title: qsTr("Muster")
     subtitle: qsTr("The table keeps the figures, the chits and the dice. Muster does the arithmetic and keeps the record.")
+    signal gameStarted()
 
     GridLayout {
         anchors.fill: parent
@@ -15,47 +16,83 @@ PageFrame {
         columnSpacing: Theme.spacing
         rowSpacing: Theme.spacing
 
+        // New game.
         Pane {
             Layout.fillWidth: true
             Layout.fillHeight: true
-            Layout.alignment: Qt.AlignTop
             background: Rectangle { color: Theme.surface; radius: Theme.radius }
             ColumnLayout {
                 anchors.fill: parent
-                spacing: Theme.spacing
-                Label { text: qsTr("Games"); font.pixelSize: Theme.fontTitle - 6; font.bold: true; color: Theme.text }
-                Button {
-                    text: qsTr("New game")
-                    enabled: false
-                    font.pixelSize: Theme.fontBody
-                    Layout.preferredHeight: Theme.touchTarget + 8
+                spacing: 12
+                Label { text: qsTr("New game"); font.pixelSize: Theme.fontTitle - 6; font.bold: true; color: Theme.text }
+                Label { text: qsTr("Scenario"); font.pixelSize: Theme.fontSmall; color: Theme.textDim }
+                ComboBox {
+                    id: scenarioBox
+                    objectName: "scenarioBox"
                     Layout.fillWidth: true
+                    Layout.preferredHeight: Theme.touchTarget
+                    font.pixelSize: Theme.fontBody
+                    model: GameController.scenarios
+                    onCurrentTextChanged: sides.model = GameController.scenarioSides(currentText)
+                    Component.onCompleted: sides.model = GameController.scenarioSides(currentText)
+                }
+                Repeater {
+                    id: sides
+                    RowLayout {
+                        required property var modelData
+                        required property int index
+                        property alias playerName: nameField.text
+                        Layout.fillWidth: true
+                        Rectangle {
+                            width: 10
+                            Layout.fillHeight: true
+                            radius: 3
+                            color: modelData.nation === "mexican" ? Theme.mexican : Theme.american
+                        }
+                        Label {
+                            text: modelData.name
+                            font.pixelSize: Theme.fontBody
+                            color: Theme.text
+                            Layout.preferredWidth: 190
+                            elide: Text.ElideRight
+                        }
+                        TextField {
+                            id: nameField
+                            objectName: "player_" + modelData.id
+                            Layout.fillWidth: true
+                            Layout.preferredHeight: Theme.touchTarget
+                            font.pixelSize: Theme.fontBody
+                            placeholderText: qsTr("Player's name")
+                        }
+                    }
+                }
+                BigButton {
+                    objectName: "startGame"
+                    Layout.fillWidth: true
+                    text: qsTr("Start %1").arg(scenarioBox.currentText)
+                    highlighted: true
+                    tint: "#2e5d3a"
+                    enabled: scenarioBox.currentText.length > 0
+                    onClicked: {
+                        const players = []
+                        for (let i = 0; i < sides.count; ++i) {
+                            const row = sides.itemAt(i)
+                            const name = row.playerName.trim().length > 0 ? row.playerName.trim() : row.modelData.name
+                            players.push({ name: name, side: row.modelData.id })
+                        }
+                        if (GameController.startGame(scenarioBox.currentText, players))
+                            page.gameStarted()
+                    }
                 }
                 Label {
-                    text: qsTr("Game setup is not part of this build yet, so no game can be started or resumed here.")
+                    Layout.fillWidth: true
+                    visible: GameController.lastError.length > 0
+                    text: GameController.lastError
+                    color: Theme.danger
                     wrapMode: Text.WordWrap
                     font.pixelSize: Theme.fontSmall
-                    color: Theme.textDim
-                    Layout.fillWidth: true
-                }
-                Label { text: qsTr("Saved games"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
-                Label {
-                    text: qsTr("None yet.")
-                    font.pixelSize: Theme.fontBody
-                    color: Theme.textDim
                 }
                 Item { Layout.fillHeight: true }
-            }
-        }
-
-        Pane {
-            Layout.fillWidth: true
-            Layout.fillHeight: true
-            background: Rectangle { color: Theme.surface; radius: Theme.radius }
-            ColumnLayout {
-                anchors.fill: parent
-                spacing: Theme.spacing
-                Label { text: qsTr("Dice feed"); font.pixelSize: Theme.fontTitle - 6; font.bold: true; color: Theme.text }
                 Rectangle {
                     Layout.fillWidth: true
                     Layout.preferredHeight: Theme.touchTarget
@@ -66,34 +103,84 @@ PageFrame {
                         anchors.fill: parent
                         anchors.leftMargin: Theme.spacing
                         verticalAlignment: Text.AlignVCenter
-                        text: CameraService.feedDescription
-                        font.pixelSize: Theme.fontBody
+                        text: CameraService.demoFeed
+                              ? qsTr("%1 \u2014 type dice or roll virtual dice").arg(CameraService.feedDescription)
+                              : CameraService.feedDescription
+                        font.pixelSize: Theme.fontSmall + 1
                         color: Theme.text
                         elide: Text.ElideRight
                     }
                 }
+            }
+        }
+
+        // Saved games.
+        Pane {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            background: Rectangle { color: Theme.surface; radius: Theme.radius }
+            ColumnLayout {
+                anchors.fill: parent
+                spacing: 10
+                Label { text: qsTr("Resume"); font.pixelSize: Theme.fontTitle - 6; font.bold: true; color: Theme.text }
                 Label {
-                    text: CameraService.demoFeed
-                          ? qsTr("Plug in a webcam over the dice tray to read real throws. Until then the Dice page shows drawn dice, marked DEMO.")
-                          : qsTr("The camera above the dice tray is ready.")
-                    wrapMode: Text.WordWrap
-                    font.pixelSize: Theme.fontSmall
+                    visible: savedList.count === 0
+                    text: qsTr("No saved games yet.")
+                    font.pixelSize: Theme.fontBody
                     color: Theme.textDim
-                    Layout.fillWidth: true
                 }
-                Label { text: qsTr("Rule sets"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
-                Label {
-                    text: qsTr("Manifest Destiny first; Our Moccasins Trickled Blood, Marchin' & Fightin', Ancient STAND! and Stand and Die! follow.")
-                    wrapMode: Text.WordWrap
-                    font.pixelSize: Theme.fontSmall
-                    color: Theme.textDim
+                ListView {
+                    id: savedList
                     Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    spacing: 8
+                    model: GameController.savedGames
+                    delegate: Rectangle {
+                        required property var modelData
+                        width: ListView.view.width
+                        height: 72
+                        radius: Theme.radius
+                        color: GameController.gamePath === modelData.path ? "#33402a" : Theme.surfaceRaised
+                        RowLayout {
+                            anchors.fill: parent
+                            anchors.margins: 10
+                            ColumnLayout {
+                                Layout.fillWidth: true
+                                spacing: 2
+                                Label {
+                                    text: modelData.ok ? qsTr("%1 \u2014 turn %2").arg(modelData.scenario).arg(modelData.turn) : modelData.name
+                                    font.pixelSize: Theme.fontBody
+                                    color: Theme.text
+                                    elide: Text.ElideRight
+                                    Layout.fillWidth: true
+                                }
+                                Label {
+                                    text: modelData.ok ? qsTr("%1 \u00b7 last played %2").arg(modelData.ruleSet.toUpperCase()).arg(modelData.lastPlayed)
+                                                       : modelData.error
+                                    font.pixelSize: Theme.fontSmall
+                                    color: modelData.ok ? Theme.textDim : Theme.danger
+                                    elide: Text.ElideRight
+                                    Layout.fillWidth: true
+                                }
+                            }
+                            BigButton {
+                                text: GameController.gamePath === modelData.path ? qsTr("Open") : qsTr("Resume")
+                                enabled: modelData.ok
+                                onClicked: {
+                                    if (GameController.gamePath === modelData.path || GameController.openGame(modelData.path))
+                                        page.gameStarted()
+                                }
+                            }
+                        }
+                    }
                 }
-                Item { Layout.fillHeight: true }
                 Label {
-                    text: qsTr("Muster %1").arg(Qt.application.version)
-                    font.pixelSize: Theme.fontSmall
+                    text: qsTr("Muster %1 \u00b7 games in %2").arg(Qt.application.version).arg(GameController.gamesFolder)
+                    font.pixelSize: Theme.fontSmall - 2
                     color: Theme.textDim
+                    elide: Text.ElideMiddle
+                    Layout.fillWidth: true
                 }
             }
         }

@@ -3,18 +3,104 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Orders: chits read by the camera and the units still waiting for an order.
+// Orders: each unit's order this turn, the unit being asked now, and its choices as big buttons.
 PageFrame {
+    id: page
     title: qsTr("Orders")
-    subtitle: qsTr("The order chits read from the table, and the units still without one.")
+    subtitle: GameController.active ? (GameController.phase === "orders"
+                                       ? qsTr("Turn %1: reveal the chits and set each unit's order.").arg(GameController.turn)
+                                       : qsTr("Orders are set for turn %1.").arg(GameController.turn))
+                                    : qsTr("The order chits read from the table, and the units still without one.")
 
     Label {
+        visible: !GameController.active
         anchors.centerIn: parent
-        width: Math.min(parent.width, 640)
-        horizontalAlignment: Text.AlignHCenter
-        wrapMode: Text.WordWrap
         text: qsTr("No game in progress, so no orders to collect.")
         font.pixelSize: Theme.fontBody
         color: Theme.textDim
+    }
+
+    GridLayout {
+        visible: GameController.active
+        anchors.fill: parent
+        columns: page.width > page.height ? 2 : 1
+        columnSpacing: Theme.spacing
+        rowSpacing: Theme.spacing
+
+        Rectangle {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            radius: Theme.radius
+            color: Theme.surface
+            ColumnLayout {
+                anchors.fill: parent
+                anchors.margins: Theme.spacing
+                spacing: 10
+                Label {
+                    Layout.fillWidth: true
+                    text: GameController.phase === "orders" && GameController.promptKind === "question"
+                          ? GameController.questionText : qsTr("No order is being asked now.")
+                    font.pixelSize: Theme.fontBody + 4
+                    font.bold: true
+                    wrapMode: Text.WordWrap
+                    color: Theme.text
+                }
+                Flow {
+                    Layout.fillWidth: true
+                    spacing: 10
+                    Repeater {
+                        model: GameController.phase === "orders" && GameController.promptKind === "question" ? GameController.options : []
+                        BigButton {
+                            required property var modelData
+                            text: modelData.label
+                            onClicked: GameController.answer(modelData.value)
+                        }
+                    }
+                }
+                Label {
+                    Layout.fillWidth: true
+                    text: qsTr("Chits are read by the camera once chit reading is connected; until then tap the order shown on each revealed chit.")
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: Theme.fontSmall
+                    color: Theme.textDim
+                }
+                Item { Layout.fillHeight: true }
+            }
+        }
+
+        ListView {
+            id: list
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            spacing: 6
+            model: GameController.roster
+            delegate: Rectangle {
+                required property string unitId
+                required property string name
+                required property string nation
+                required property string order
+                required property bool removed
+                readonly property bool asked: GameController.promptKey.startsWith(unitId + ".")
+                width: ListView.view.width
+                height: 56
+                radius: 8
+                color: asked ? "#3a2f10" : Theme.surface
+                border.color: asked ? Theme.accent : "transparent"
+                opacity: removed ? 0.5 : 1
+                RowLayout {
+                    anchors.fill: parent
+                    anchors.margins: 10
+                    Rectangle { width: 8; Layout.fillHeight: true; radius: 3; color: nation === "mexican" ? Theme.mexican : Theme.american }
+                    Label { text: name; font.pixelSize: Theme.fontBody; color: Theme.text; Layout.fillWidth: true; elide: Text.ElideRight }
+                    Label {
+                        text: asked ? qsTr("asking\u2026") : order.replace(/_/g, " ").toUpperCase()
+                        font.pixelSize: Theme.fontSmall
+                        font.bold: true
+                        color: asked ? Theme.accent : Theme.textDim
+                    }
+                }
+            }
+        }
     }
 }

@@ -3,18 +3,102 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Roster: one card per unit of the game in progress.
+// Roster: a card per unit, filtered by side, losses visible at a glance.
 PageFrame {
+    id: page
     title: qsTr("Roster")
-    subtitle: qsTr("Every unit: figures, casualties, Disorder Losses, officers, grade, formation, order.")
+    subtitle: GameController.active ? "" : qsTr("Every unit: figures, casualties, Disorder Losses, officers, grade, formation, order.")
 
     Label {
+        visible: !GameController.active
         anchors.centerIn: parent
-        width: Math.min(parent.width, 640)
-        horizontalAlignment: Text.AlignHCenter
-        wrapMode: Text.WordWrap
         text: qsTr("No game in progress, so no units to list.")
         font.pixelSize: Theme.fontBody
         color: Theme.textDim
+    }
+
+    ColumnLayout {
+        visible: GameController.active
+        anchors.fill: parent
+        spacing: 10
+        Flow {
+            Layout.fillWidth: true
+            spacing: 8
+            BigButton {
+                text: qsTr("All")
+                highlighted: GameController.roster.sideFilter === ""
+                onClicked: GameController.roster.sideFilter = ""
+            }
+            Repeater {
+                model: GameController.active ? GameController.players : []
+                BigButton {
+                    required property var modelData
+                    text: modelData.name
+                    highlighted: GameController.roster.sideFilter === modelData.side
+                    onClicked: GameController.roster.sideFilter = modelData.side
+                }
+            }
+            Label {
+                height: Theme.touchTarget
+                verticalAlignment: Text.AlignVCenter
+                leftPadding: 12
+                text: qsTr("%1 units").arg(GameController.roster.count)
+                font.pixelSize: Theme.fontSmall
+                color: Theme.textDim
+            }
+        }
+        GridView {
+            id: grid
+            objectName: "rosterGrid"
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            cellWidth: width / Math.max(1, Math.floor(width / 380))
+            cellHeight: 160
+            model: GameController.roster
+            delegate: Item {
+                width: grid.cellWidth
+                height: grid.cellHeight
+                required property string unitId
+                required property string name
+                required property string sideName
+                required property string nation
+                required property string arm
+                required property string grade
+                required property string formation
+                required property bool formed
+                required property int officers
+                required property int rankAndFile
+                required property int dl
+                required property int casualties
+                required property int startStrength
+                required property int strength
+                required property string order
+                required property bool removed
+                required property string status
+                UnitCard {
+                    anchors.fill: parent
+                    anchors.margins: 5
+                    unitId: parent.unitId
+                    name: parent.name
+                    sideName: parent.sideName
+                    nation: parent.nation
+                    arm: parent.arm
+                    grade: parent.grade
+                    formation: parent.formation
+                    formed: parent.formed
+                    officers: parent.officers
+                    rankAndFile: parent.rankAndFile
+                    dl: parent.dl
+                    casualties: parent.casualties
+                    startStrength: parent.startStrength
+                    strength: parent.strength
+                    order: parent.order
+                    removed: parent.removed
+                    status: parent.status
+                    highlighted: GameController.promptKey.startsWith(parent.unitId + ".")
+                }
+            }
+        }
     }
 }

@@ -3,18 +3,48 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Settings: camera choice, calibration, house rules and printing.
+// Settings: the camera, where games are kept, and the house rules of the game in play.
 PageFrame {
     title: qsTr("Settings")
-    subtitle: qsTr("Camera, calibration, house rules and printing.")
+    subtitle: qsTr("Camera, games and house rules.")
 
-    Label {
-        anchors.centerIn: parent
-        width: Math.min(parent.width, 640)
-        horizontalAlignment: Text.AlignHCenter
-        wrapMode: Text.WordWrap
-        text: qsTr("Nothing to set in this build yet.")
-        font.pixelSize: Theme.fontBody
-        color: Theme.textDim
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: Theme.spacing
+        Label { text: qsTr("Camera"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
+        Label {
+            text: CameraService.cameraAvailable ? CameraService.cameras.join(", ") : qsTr("No camera found. The Dice page shows the demo feed; dice are typed or rolled virtually.")
+            font.pixelSize: Theme.fontSmall + 1
+            color: Theme.textDim
+            wrapMode: Text.WordWrap
+            Layout.fillWidth: true
+        }
+        Label { text: qsTr("Games folder"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
+        Label { text: GameController.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim }
+        Label { text: qsTr("House rules of this game"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
+        ListView {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: GameController.houseRules
+            delegate: Label {
+                required property var modelData
+                text: modelData.key + " = " + modelData.value
+                font.pixelSize: Theme.fontSmall
+                color: Theme.textDim
+            }
+            Label {
+                anchors.centerIn: parent
+                visible: parent.count === 0
+                text: qsTr("No game in progress.")
+                font.pixelSize: Theme.fontSmall
+                color: Theme.textDim
+            }
+        }
+        Label {
+            text: qsTr("Calibration and chit printing run from the command line for now: see the README.")
+            font.pixelSize: Theme.fontSmall
+            color: Theme.textDim
+        }
     }
 }

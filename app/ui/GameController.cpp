@@ -1,0 +1,495 @@
+#include "app/ui/GameController.h"
+
+#include "rules/io/Json.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <chrono>
+
+using namespace Qt::StringLiterals;
+
+namespace muster::app {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+std::string s(const QString& text) {
+    return text.toStdString();
+}
+
+const char* kLastGameFile = "last-game";
+
+// Phase keys of the MD engine and how the banner names them.
+const std::pair<const char*, const char*> kPhaseLabels[] = {
+    {"orders", "Orders"},     {"charge_tests", "Charge tests"}, {"first_fire", "First fire"},
+    {"movement", "Movement"}, {"regular_fire", "Regular fire"}, {"melee", "Melee"},
+    {"recovery", "Recovery"}, {"game_over", "Game over"},
+};
+
+QString unitOfKey(const std::string& key) {
+    const auto dot = key.find('.');
+    return dot == std::string::npos ? QString() : q(key.substr(0, dot));
+}
+
+} // namespace
+
+GameController::GameController(QObject* parent)
+    : QObject(parent)
+    , m_roster(new RosterModel(this))
+    , m_log(new LogModel(this))
+    , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())) {
+}
+
+GameController::~GameController() = default;
+
+QString GameController::gamesDirectory() {
+    const QString env = qEnvironmentVariable("MUSTER_GAMES_DIR");
+    const QString dir =
+        env.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/games"_s : env;
+    QDir().mkpath(dir);
+    return dir;
+}
+
+bool GameController::fail(const QString& message) {
+    m_lastError = message;
+    Q_EMIT errorChanged();
+    return false;
+}
+
+QString GameController::gamePath() const {
+    return m_session ? q(m_session->journal().path()) : QString();
+}
+
+QString GameController::scenarioName() const {
+    if (!m_session)
+        return {};
+    return q(m_session->engine().state().scenario);
+}
+
+QVariantList GameController::players() const {
+    QVariantList out;
+    if (!m_session)
+        return out;
+    for (const storage::Player& p : m_session->journal().game().players)
+        out << QVariantMap{
+            {u"name"_s, q(p.name)}, {u"side"_s, q(p.side)}, {u"diceColour"_s, q(p.diceColour)}};
+    return out;
+}
+
+int GameController::turn() const {
+    return m_session ? m_session->engine().state().turn : 0;
+}
+int GameController::maxTurns() const {
+    return m_session ? m_session->engine().state().maxTurns : 0;
+}
+QString GameController::phase() const {
+    return m_session ? q(m_session->prompt().phase) : QString();
+}
+
+QString GameController::phaseLabel() const {
+    const QString key = phase();
+    for (const auto& [k, label] : kPhaseLabels)
+        if (key == QLatin1String(k))
+            return QString::fromLatin1(label);
+    return key;
+}
+
+QStringList GameController::phases() const {
+    return {u"orders"_s, u"first_fire"_s, u"movement"_s, u"regular_fire"_s, u"melee"_s, u"recovery"_s};
+}
+
+QString GameController::promptKind() const {
+    if (!m_session)
+        return u"none"_s;
+    switch (m_session->prompt().kind) {
+    case rules::PromptKind::Question:
+        return u"question"_s;
+    case rules::PromptKind::Dice:
+        return u"dice"_s;
+    case rules::PromptKind::GameOver:
+        return u"gameover"_s;
+    }
+    return u"none"_s;
+}
+
+QString GameController::promptKey() const {
+    return m_session ? q(m_session->prompt().key()) : QString();
+}
+QString GameController::headline() const {
+    return m_session ? q(m_session->prompt().headline) : QString();
+}
+
+QString GameController::questionText() const {
+    if (!m_session || !m_session->prompt().question)
+        return {};
+    return q(m_session->prompt().question->text);
+}
+
+QVariantList GameController::options() const {
+    QVariantList out;
+    if (!m_session)
+        return out;
+    const rules::Prompt prompt = m_session->prompt(); // by value: keep it alive for the loop
+    if (!prompt.question)
+        return out;
+    for (const rules::Option& o : prompt.question->options)
+        out << QVariantMap{{u"value"_s, q(o.value)}, {u"label"_s, q(o.label)}};
+    return out;
+}
+
+QString GameController::ruleId() const {
+    if (!m_session)
+        return {};
+    const rules::Prompt p = m_session->prompt();
+    if (p.question)
+        return q(p.question->ruleId);
+    if (p.dice)
+        return q(p.dice->ruleId);
+    return {};
+}
+
+int GameController::diceCount() const {
+    return m_session && m_session->prompt().dice ? m_session->prompt().dice->count : 0;
+}
+int GameController::diceSides() const {
+    return m_session && m_session->prompt().dice ? m_session->prompt().dice->sides : 0;
+}
+QString GameController::dicePurpose() const {
+    return m_session && m_session->prompt().dice ? q(m_session->prompt().dice->purpose) : QString();
+}
+QString GameController::diceRoller() const {
+    return m_session && m_session->prompt().dice ? q(m_session->prompt().dice->roller) : QString();
+}
+
+QString GameController::currentPlayer() const {
+    return m_session ? q(playerForKey(m_session->prompt().key())) : QString();
+}
+
+QString GameController::lastResult() const {
+    if (!m_session)
+        return {};
+    QStringList lines;
+    for (const std::string& line : m_session->engine().events())
+        lines << q(line);
+    return lines.join(u'\n');
+}
+
+QString GameController::winner() const {
+    return m_session ? q(m_session->engine().state().winner) : QString();
+}
+
+bool GameController::canUndo() const {
+    if (!m_session)
+        return false;
+    auto inputs = m_session->journal().effectiveInputs();
+    return inputs && !inputs->empty() && inputs->back().event.kind == storage::kind::Answer;
+}
+
+bool GameController::canOverride() const {
+    if (!m_session)
+        return false;
+    auto inputs = m_session->journal().effectiveInputs();
+    return inputs && !inputs->empty() && inputs->back().event.kind == storage::kind::Dice;
+}
+
+QVariantList GameController::houseRules() const {
+    QVariantList out;
+    if (!m_session)
+        return out;
+    for (const auto& [key, value] : m_session->engine().state().houseRules.values())
+        out << QVariantMap{{u"key"_s, q(key)}, {u"value"_s, q(value)}};
+    return out;
+}
+
+QUrl GameController::photoUrl(qlonglong seq) const {
+    if (!m_session)
+        return {};
+    auto photos = m_session->journal().evidence(seq);
+    if (!photos || photos->empty() || photos->front().jpeg.empty())
+        return {};
+    const QString path =
+        QDir::tempPath() + u"/muster-evidence-%1-%2.jpg"_s.arg(QCoreApplication::applicationPid()).arg(seq);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    const auto& bytes = photos->front().jpeg;
+    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
+    return QUrl::fromLocalFile(path);
+}
+
+QStringList GameController::scenarios() const {
+    QStringList names;
+    QDirIterator it(u":/scenarios"_s, {u"*.json"_s});
+    while (it.hasNext())
+        names << QFileInfo(it.next()).completeBaseName();
+    names.sort();
+    return names;
+}
+
+QVariantList GameController::savedGames() const {
+    QVariantList out;
+    QDir dir(gamesDirectory());
+    const QFileInfoList files = dir.entryInfoList({u"*.muster"_s}, QDir::Files, QDir::Time);
+    for (const QFileInfo& f : files) {
+        QVariantMap game{{u"path"_s, f.absoluteFilePath()},
+                         {u"name"_s, f.completeBaseName()},
+                         {u"lastPlayed"_s, f.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
+        // Read-only and without the full integrity scan: this is only the list.
+        auto session =
+            storage::GameSession::open(s(f.absoluteFilePath()), {storage::OpenMode::ReadOnly, false});
+        if (session) {
+            game[u"ruleSet"_s] = q(session->journal().game().ruleSet);
+            game[u"scenario"_s] = q(session->engine().state().scenario);
+            game[u"turn"_s] = session->engine().state().turn;
+            game[u"ok"_s] = true;
+        } else {
+            game[u"error"_s] = q(session.message());
+            game[u"ok"_s] = false;
+        }
+        out << game;
+    }
+    return out;
+}
+
+rules::Result<rules::Scenario> GameController::readScenario(const QString& scenario) const {
+    const QString resource = u":/scenarios/%1.json"_s.arg(scenario);
+    if (!QFile::exists(resource))
+        return rules::io::loadScenario(s(scenario));
+    QFile f(resource);
+    if (!f.open(QIODevice::ReadOnly))
+        return rules::makeError("cannot read the bundled scenario " + s(scenario));
+    return rules::io::parseScenario(f.readAll().toStdString(), s(scenario) + ".json");
+}
+
+QVariantList GameController::scenarioSides(const QString& scenario) {
+    QVariantList out;
+    auto parsed = readScenario(scenario);
+    if (!parsed) {
+        fail(q(parsed.error().message));
+        return out;
+    }
+    for (const rules::SideDef& side : parsed->sides)
+        out << QVariantMap{{u"id"_s, q(side.id)}, {u"name"_s, q(side.name)}, {u"nation"_s, q(side.nation)}};
+    return out;
+}
+
+bool GameController::startGame(const QString& scenario, const QVariantList& players) {
+    auto parsed = readScenario(scenario);
+    if (!parsed)
+        return fail(q(parsed.error().message));
+
+    std::vector<storage::Player> list;
+    for (const QVariant& v : players) {
+        const QVariantMap m = v.toMap();
+        if (!m.value(u"name"_s).toString().trimmed().isEmpty())
+            list.push_back({s(m.value(u"name"_s).toString().trimmed()), s(m.value(u"side"_s).toString()),
+                            s(m.value(u"diceColour"_s).toString())});
+    }
+    const QString base = QFileInfo(scenario).completeBaseName();
+    const QString path =
+        gamesDirectory() +
+        u"/%1-%2.muster"_s.arg(base, QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
+    auto session = storage::GameSession::start(s(path), *parsed, {}, std::move(list));
+    if (!session)
+        return fail(q(session.message()));
+    return adopt(std::move(session.value()));
+}
+
+bool GameController::openGame(const QString& path) {
+    auto session = storage::GameSession::open(s(path));
+    if (!session)
+        return fail(q(session.message()));
+    return adopt(std::move(session.value()));
+}
+
+bool GameController::resumeLast() {
+    QFile f(gamesDirectory() + u"/"_s + QLatin1String(kLastGameFile));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QString path = QString::fromUtf8(f.readAll()).trimmed();
+    if (path.isEmpty() || !QFile::exists(path))
+        return false;
+    return openGame(path);
+}
+
+void GameController::closeGame() {
+    m_session.reset();
+    m_roster->reset(nullptr, {});
+    m_log->reset({}, {}, {});
+    rememberLast({});
+    Q_EMIT gameChanged();
+    Q_EMIT stateChanged();
+    Q_EMIT savedGamesChanged();
+}
+
+bool GameController::adopt(storage::GameSession session) {
+    m_session.emplace(std::move(session));
+    // Each unit's figures at set-up, so the roster can show losses at a glance.
+    m_startStrength.clear();
+    auto scenario = rules::io::parseScenario(m_session->journal().game().scenarioJson, "snapshot");
+    if (scenario) {
+        auto fresh = rules::Engine::create(*scenario, m_session->engine().state().houseRules.get());
+        if (fresh)
+            for (const auto& u : fresh->state().units)
+                m_startStrength.push_back(u.officers + u.rf);
+    }
+    rememberLast(gamePath());
+    m_lastError.clear();
+    Q_EMIT errorChanged();
+    refresh();
+    Q_EMIT gameChanged();
+    Q_EMIT savedGamesChanged();
+    return true;
+}
+
+void GameController::refresh() {
+    if (m_session) {
+        m_roster->reset(&m_session->engine().state(), m_startStrength);
+        auto events = m_session->journal().events();
+        auto inForce = m_session->journal().effectiveInputs();
+        std::set<std::int64_t> seqs, overridden;
+        if (inForce)
+            for (const auto& in : *inForce) {
+                seqs.insert(in.event.seq);
+                if (in.overriddenFaces)
+                    overridden.insert(in.event.seq);
+            }
+        m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden);
+    }
+    Q_EMIT stateChanged();
+}
+
+std::string GameController::playerForKey(const std::string& key) const {
+    if (!m_session)
+        return {};
+    const auto& state = m_session->engine().state();
+    std::string sideId;
+    QString unit = unitOfKey(key);
+    if (m_session->prompt().dice && !m_session->prompt().dice->roller.empty())
+        unit = q(m_session->prompt().dice->roller);
+    const int index = state.unitIndex(s(unit));
+    if (index >= 0)
+        sideId = state.sides[static_cast<size_t>(state.units[static_cast<size_t>(index)].side)].id;
+    else
+        for (const auto& side : state.sides)
+            if (q(side.id) == unit)
+                sideId = side.id;
+    for (const storage::Player& p : m_session->journal().game().players)
+        if (p.side == sideId)
+            return p.name;
+    return {};
+}
+
+QString GameController::playerForSide(const QString& side) const {
+    if (!m_session)
+        return {};
+    for (const storage::Player& p : m_session->journal().game().players)
+        if (q(p.side) == side)
+            return q(p.name);
+    return {};
+}
+
+void GameController::rememberLast(const QString& path) const {
+    QFile f(gamesDirectory() + u"/"_s + QLatin1String(kLastGameFile));
+    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        f.write(path.toUtf8());
+}
+
+bool GameController::answer(const QString& value) {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    const rules::Prompt p = m_session->prompt();
+    if (p.kind != rules::PromptKind::Question)
+        return fail(u"The game is waiting for dice, not an answer."_s);
+    auto event = m_session->submit(rules::Input::answer(p.key(), s(value), playerForKey(p.key())));
+    if (!event)
+        return fail(q(event.message()));
+    m_lastError.clear();
+    Q_EMIT errorChanged();
+    refresh();
+    return true;
+}
+
+bool GameController::submitDice(const QVariantList& faces, const QString& source) {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    const rules::Prompt p = m_session->prompt();
+    if (p.kind != rules::PromptKind::Dice || !p.dice)
+        return fail(u"The game is not waiting for dice."_s);
+    rules::DiceSource src;
+    if (!rules::diceSourceFromString(s(source), src) || src == rules::DiceSource::Override)
+        return fail(u"Unknown dice source '%1'."_s.arg(source));
+    std::vector<int> values;
+    for (const QVariant& v : faces)
+        values.push_back(v.toInt());
+    auto event = m_session->submit(rules::Input::dice(p.key(), values, src, playerForKey(p.key())));
+    if (!event)
+        return fail(q(event.message()));
+    m_lastError.clear();
+    Q_EMIT errorChanged();
+    refresh();
+    return true;
+}
+
+QVariantList GameController::rollVirtual() {
+    QVariantList out;
+    if (!m_session || !m_session->prompt().dice)
+        return out;
+    for (int f : m_virtualDice.roll(*m_session->prompt().dice))
+        out << f;
+    return out;
+}
+
+bool GameController::undoLast(const QString& reason) {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    auto event = m_session->undoLast(playerForKey(m_session->prompt().key()), s(reason.trimmed()));
+    if (!event)
+        return fail(q(event.message()));
+    refresh();
+    return true;
+}
+
+QVariantList GameController::lastDiceFaces() const {
+    QVariantList out;
+    if (!m_session)
+        return out;
+    auto inputs = m_session->journal().effectiveInputs();
+    if (!inputs || inputs->empty() || inputs->back().event.kind != storage::kind::Dice)
+        return out;
+    const auto& last = inputs->back();
+    auto faces = last.overriddenFaces ? storage::Result<std::vector<int>>(*last.overriddenFaces)
+                                      : storage::facesOf(last.event.payloadJson);
+    if (faces)
+        for (int f : *faces)
+            out << f;
+    return out;
+}
+
+bool GameController::overrideLast(const QVariantList& faces, const QString& reason) {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    if (reason.trimmed().isEmpty())
+        return fail(u"An override needs a reason."_s);
+    std::vector<int> values;
+    for (const QVariant& v : faces)
+        values.push_back(v.toInt());
+    auto event =
+        m_session->overrideLast(playerForKey(m_session->prompt().key()), s(reason.trimmed()), values);
+    if (!event)
+        return fail(q(event.message()));
+    refresh();
+    return true;
+}
+
+} // namespace muster::app

@@ -1,0 +1,142 @@
+#pragma once
+
+// The game in play, for QML: the journal and the rules engine (storage::GameSession) behind the phase banner,
+// the prompt card, the dice keypad, the roster and the log. Every input goes through the journal first, so
+// what the screen shows as accepted is already on disk.
+
+#include "app/storage/GameSession.h"
+#include "app/ui/LogModel.h"
+#include "app/ui/RosterModel.h"
+#include "rules/VirtualDice.h"
+
+#include <QObject>
+#include <QUrl>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <optional>
+
+namespace muster::app {
+
+class GameController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_SINGLETON
+    Q_PROPERTY(bool active READ active NOTIFY gameChanged FINAL)
+    Q_PROPERTY(QString gamePath READ gamePath NOTIFY gameChanged FINAL)
+    Q_PROPERTY(QString scenarioName READ scenarioName NOTIFY gameChanged FINAL)
+    Q_PROPERTY(QVariantList players READ players NOTIFY gameChanged FINAL)
+    Q_PROPERTY(int turn READ turn NOTIFY stateChanged FINAL)
+    Q_PROPERTY(int maxTurns READ maxTurns NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString phase READ phase NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString phaseLabel READ phaseLabel NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QStringList phases READ phases CONSTANT FINAL)
+    Q_PROPERTY(QString promptKind READ promptKind NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString promptKey READ promptKey NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString headline READ headline NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString questionText READ questionText NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QVariantList options READ options NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString ruleId READ ruleId NOTIFY stateChanged FINAL)
+    Q_PROPERTY(int diceCount READ diceCount NOTIFY stateChanged FINAL)
+    Q_PROPERTY(int diceSides READ diceSides NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString dicePurpose READ dicePurpose NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString diceRoller READ diceRoller NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString currentPlayer READ currentPlayer NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString lastResult READ lastResult NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString winner READ winner NOTIFY stateChanged FINAL)
+    Q_PROPERTY(bool canUndo READ canUndo NOTIFY stateChanged FINAL)
+    Q_PROPERTY(bool canOverride READ canOverride NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString lastError READ lastError NOTIFY errorChanged FINAL)
+    Q_PROPERTY(QStringList scenarios READ scenarios CONSTANT FINAL)
+    Q_PROPERTY(QVariantList savedGames READ savedGames NOTIFY savedGamesChanged FINAL)
+    Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
+    Q_PROPERTY(QString gamesFolder READ gamesFolder CONSTANT FINAL)
+    Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
+    Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
+
+public:
+    explicit GameController(QObject* parent = nullptr);
+    ~GameController() override;
+
+    // Where games are kept: $MUSTER_GAMES_DIR, else the app's data folder + "/games".
+    static QString gamesDirectory();
+
+    bool active() const { return m_session.has_value(); }
+    QString gamePath() const;
+    QString scenarioName() const;
+    QVariantList players() const;
+    int turn() const;
+    int maxTurns() const;
+    QString phase() const;
+    QString phaseLabel() const;
+    QStringList phases() const;
+    QString promptKind() const;
+    QString promptKey() const;
+    QString headline() const;
+    QString questionText() const;
+    QVariantList options() const;
+    QString ruleId() const;
+    int diceCount() const;
+    int diceSides() const;
+    QString dicePurpose() const;
+    QString diceRoller() const;
+    QString currentPlayer() const;
+    QString lastResult() const;
+    QString winner() const;
+    bool canUndo() const;
+    bool canOverride() const;
+    QString lastError() const { return m_lastError; }
+    QStringList scenarios() const;
+    QString gamesFolder() const { return gamesDirectory(); }
+    QVariantList houseRules() const;
+    QVariantList savedGames() const;
+    RosterModel* roster() const { return m_roster; }
+    LogModel* log() const { return m_log; }
+
+    // Starts a new game from a bundled scenario (by name) or a scenario file, with players [{name, side}].
+    Q_INVOKABLE bool startGame(const QString& scenario, const QVariantList& players);
+    Q_INVOKABLE bool openGame(const QString& path);
+    // Reopens the game that was open last, if any (after a crash or a flat battery).
+    Q_INVOKABLE bool resumeLast();
+    Q_INVOKABLE void closeGame();
+
+    Q_INVOKABLE bool answer(const QString& value);
+    // source: "typed", "camera" or "virtual".
+    Q_INVOKABLE bool submitDice(const QVariantList& faces, const QString& source);
+    // Faces from the seeded virtual dice for the current request; nothing is submitted until submitDice().
+    Q_INVOKABLE QVariantList rollVirtual();
+    Q_INVOKABLE bool undoLast(const QString& reason);
+    // The faces of the latest dice result still in force (overrides applied); empty if there is none.
+    Q_INVOKABLE QVariantList lastDiceFaces() const;
+    Q_INVOKABLE bool overrideLast(const QVariantList& faces, const QString& reason);
+    // The sides of a bundled scenario or scenario file: [{id, name, nation}]; empty (and lastError set) if
+    // unreadable.
+    Q_INVOKABLE QVariantList scenarioSides(const QString& scenario);
+    // A file URL of the first photo of event `seq` (written to a temporary file), or "" if it has none.
+    Q_INVOKABLE QUrl photoUrl(qlonglong seq) const;
+    // Players of a side ("" when nobody plays it).
+    Q_INVOKABLE QString playerForSide(const QString& side) const;
+
+Q_SIGNALS:
+    void gameChanged();
+    void stateChanged();
+    void errorChanged();
+    void savedGamesChanged();
+
+private:
+    bool fail(const QString& message);
+    rules::Result<rules::Scenario> readScenario(const QString& scenario) const;
+    bool adopt(storage::GameSession session);
+    void refresh();
+    std::string playerForKey(const std::string& key) const;
+    void rememberLast(const QString& path) const;
+
+    std::optional<storage::GameSession> m_session;
+    std::vector<int> m_startStrength;
+    RosterModel* m_roster;
+    LogModel* m_log;
+    rules::VirtualDice m_virtualDice;
+    QString m_lastError;
+};
+
+} // namespace muster::app
