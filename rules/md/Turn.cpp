@@ -459,39 +459,91 @@ bool resolveGunFire(Ctx& c, int gi) {
             }
         }
     }
-    const GunPool pool = gunPool(g.gun, effective, horses ? 2 : ranks, cavOrLimbered, rapid, c.o);
-    auto faces = rollLazy(c, [&] {
-        return diceRequest(g, id + ".pool", pool.total, 6,
-                           id + " fires at " + target.id + " (" + bandText(effective) +
-                               (rapid ? ", rapid fire" : "") + "): each 6 hits",
-                           "MD-ARTY-02");
-    });
-    if (!faces)
-        return false;
-    int hits = countHits(*faces, 6); // MD-ARTY-05
-    const auto& row = tables::gunRow(g.gun);
-    auto pos = rerollPositions(*faces, g.nation, row.rerollFaces);
-    if (!pos.empty()) {
-        auto re = rollLazy(c, [&] {
-            return diceRequest(g, id + ".reroll", static_cast<int>(pos.size()), 6,
-                               id + " rerolls its 4s and 5s once", "MD-ARTY-05");
+    // AMB-MD-09 alternative (md.depth_other_units): ranks of another unit within 4" behind the target add
+    // dice, rolled as a separate sub-pool whose casualties fall on that unit.
+    int behind = -1;
+    int behindRanks = 0;
+    Cover behindCover = Cover::None;
+    if (c.o.depthOtherUnits && !horses) {
+        auto b2 = askLazy(c, [&] {
+            std::vector<Option> opts{{"none", "None"}};
+            for (const auto& o : enemyOptions(c.s, g.side, false)) {
+                if (o.value != target.id.str())
+                    opts.push_back(o);
+            }
+            return makeQuestion(id + ".behind",
+                                "Does another enemy unit have ranks within 4\" behind " + target.id + "?",
+                                opts, "MD-ARTY-03");
         });
-        if (!re)
+        if (!b2)
             return false;
-        hits += countHits(*re, 6);
+        if (*b2 != "none") {
+            behind = c.s.unitIndex(*b2);
+            auto r = askCountLazy(c, [&] {
+                return countQuestion(id + ".behind_ranks", "How many of its ranks are in that zone?", 1, 10,
+                                     "MD-ARTY-03");
+            });
+            if (!r)
+                return false;
+            behindRanks = *r;
+            auto cv = askLazy(c, [&] {
+                return makeQuestion(id + ".cover2", "Cover of " + *b2 + " against " + id + "?",
+                                    terrainCoverOptions(), "MD-COVER-01");
+            });
+            if (!cv)
+                return false;
+            parse(*cv, behindCover);
+        }
+    }
+    const GunPool pool = gunPool(g.gun, effective, horses ? 2 : ranks, cavOrLimbered, rapid, c.o);
+    int extra = 0;
+    if (behind >= 0) {
+        const int own = horses ? 2 : ranks;
+        extra = depthBonus(own + behindRanks) - depthBonus(own);
+        if (rapid && !c.o.rapidDoublesBaseOnly)
+            extra *= tables::kRapidFireMultiplier;
     }
     g.firedThisTurn = true;
     if (rapid) {
         g.lastRapidFireTarget = target.id; // MD-ARTY-09: only a successful attempt counts
         g.lastRapidFireTurn = c.s.turn;
     }
-    auto cas = applyHits(c, g, ti, horses, hits, terrain, id);
-    if (!cas)
+    const auto& row = tables::gunRow(g.gun);
+    // One pool: roll, reroll once (MD-ARTY-05), saves, allocation, and the DL of MD-DL-03.
+    const auto shoot = [&](int dice, const std::string& sfx, int victim, bool atHorses, Cover cover) -> bool {
+        const std::string vid = c.s.units[static_cast<std::size_t>(victim)].id;
+        auto faces = rollLazy(c, [&] {
+            return diceRequest(g, id + ".pool" + sfx, dice, 6,
+                               id + " fires at " + vid + " (" + bandText(effective) +
+                                   (rapid ? ", rapid fire" : "") + "): each 6 hits",
+                               "MD-ARTY-02");
+        });
+        if (!faces)
+            return false;
+        int hits = countHits(*faces, 6); // MD-ARTY-05
+        auto pos = rerollPositions(*faces, g.nation, row.rerollFaces);
+        if (!pos.empty()) {
+            auto re = rollLazy(c, [&] {
+                return diceRequest(g, id + ".reroll" + sfx, static_cast<int>(pos.size()), 6,
+                                   id + " rerolls its 4s and 5s once", "MD-ARTY-05");
+            });
+            if (!re)
+                return false;
+            hits += countHits(*re, 6);
+        }
+        auto cas = applyHits(c, g, victim, atHorses, hits, cover, id + sfx);
+        if (!cas)
+            return false;
+        c.f.note(id + " fires at " + vid + ": " + std::to_string(hits) + " hits, " + std::to_string(*cas) +
+                 " casualties");
+        if (*cas > 0) // MD-DL-03, MD-ARTY-10
+            queueDl(c, PendingDl{victim, 1, -1, false, false, true, "artillery fire from " + id, "MD-DL-03"});
+        return true;
+    };
+    if (!shoot(pool.total, "", ti, horses, terrain))
         return false;
-    c.f.note(id + " fires at " + target.id + ": " + std::to_string(hits) + " hits, " + std::to_string(*cas) +
-             " casualties");
-    if (*cas > 0) // MD-DL-03, MD-ARTY-10
-        queueDl(c, PendingDl{ti, 1, -1, false, false, true, "artillery fire from " + id, "MD-DL-03"});
+    if (extra > 0 && !shoot(extra, "2", behind, false, behindCover))
+        return false;
     return true;
 }
 
