@@ -1,10 +1,11 @@
 // muster-cli calibrate: print the calibration sheet, calibrate the tray from a photo of it, check whether the
-// camera moved, check the light.
+// camera moved, check the light, learn dice sets from a calibration throw and say whose each die is.
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "calibration/CalibrationProfile.h"
 #include "calibration/CalibrationSheet.h"
+#include "calibration/DiceSets.h"
 #include "calibration/LightCheck.h"
 #include "calibration/TrayCalibration.h"
 #include "calibration/ViewMonitor.h"
@@ -30,6 +31,9 @@ constexpr const char* kUsage =
     "                                 [--profile OUT.json] [--name NAME] [--overlay OUT.png]\n"
     "       muster-cli calibrate moved REFERENCE IMAGE [--profile PROFILE.json] [--json]\n"
     "       muster-cli calibrate light IMAGE [--profile PROFILE.json] [--json]\n"
+    "       muster-cli calibrate sets IMAGE --boxes LABELS.txt --profile PROFILE.json [--out OUT.json]\n"
+    "                                 [--player NAME]...\n"
+    "       muster-cli calibrate who IMAGE --boxes LABELS.txt --profile PROFILE.json\n"
     "\n"
     "sheet  writes the printable sheet (four ArUco markers and a ruler) as a one-page PDF; print it at "
     "100%.\n"
@@ -40,7 +44,15 @@ constexpr const char* kUsage =
     "moved  says whether the camera moved between the calibrated view REFERENCE and IMAGE (exit 1 if it "
     "did).\n"
     "light  warns when IMAGE is too dark or blown out (inside the profile's region when --profile is "
-    "given).\n";
+    "given).\n"
+    "sets   learns dice sets from a calibration throw: the dice in IMAGE (boxes as YOLO lines 'class cx cy w "
+    "h',\n"
+    "       normalised) are grouped by colour, largest group first; each --player names the next group's "
+    "owner.\n"
+    "       The sets replace those in the profile, written to --out (default: the profile itself).\n"
+    "who    says whose set each die in IMAGE belongs to, or that its colour is unknown and a person must "
+    "say\n"
+    "       (exit 1 when any die is unknown).\n";
 
 int usageError(const std::string& message) {
     std::cerr << "muster-cli calibrate: " << message << "\n\n" << kUsage;
@@ -164,6 +176,124 @@ int runTray(const CommandLine& cl) {
     return 0;
 }
 
+mc::Result<std::vector<cv::Rect2f>> yoloBoxes(const std::string& path, cv::Size image) {
+    std::ifstream in(path);
+    if (!in)
+        return mc::Error{"cannot read boxes " + path};
+    std::vector<cv::Rect2f> boxes;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream s(line);
+        float cls = 0, cx = 0, cy = 0, w = 0, h = 0;
+        if (!(s >> cls >> cx >> cy >> w >> h)) {
+            if (line.find_first_not_of(" \t\r") == std::string::npos)
+                continue;
+            return mc::Error{path + ": expected 'class cx cy w h' lines, got '" + line + "'"};
+        }
+        const float fw = static_cast<float>(image.width), fh = static_cast<float>(image.height);
+        boxes.emplace_back((cx - w / 2) * fw, (cy - h / 2) * fh, w * fw, h * fh);
+    }
+    if (boxes.empty())
+        return mc::Error{path + " lists no dice"};
+    return boxes;
+}
+
+struct ThrowInput {
+    cv::Mat image;
+    std::vector<cv::Rect2f> boxes;
+    mc::CalibrationProfile profile;
+};
+
+// The image, its die boxes and the profile (rescaled to the image) that sets and who both need.
+mc::Result<ThrowInput> throwInput(const CommandLine& cl) {
+    if (cl.positional().size() != 2)
+        return mc::Error{"needs one image"};
+    const auto boxesPath = cl.value("boxes");
+    const auto profilePath = cl.value("profile");
+    if (!boxesPath || !profilePath)
+        return mc::Error{"needs --boxes LABELS.txt and --profile PROFILE.json"};
+    ThrowInput in;
+    in.image = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
+    if (in.image.empty())
+        return mc::Error{"cannot read image " + cl.positional()[1]};
+    auto boxes = yoloBoxes(*boxesPath, in.image.size());
+    if (!boxes)
+        return boxes.error();
+    in.boxes = boxes.value();
+    const auto profile = loadProfile(*profilePath);
+    if (!profile)
+        return profile.error();
+    auto scaled = profile->rescaledTo(in.image.size());
+    if (!scaled)
+        return scaled.error();
+    in.profile = scaled.value();
+    return in;
+}
+
+int runSets(const CommandLine& cl) {
+    const auto in = throwInput(cl);
+    if (!in)
+        return failure("sets: " + in.error().message);
+    std::vector<mc::DieColour> colours;
+    for (const cv::Rect2f& box : in->boxes) {
+        const auto c = mc::describeDie(in->image, box);
+        if (!c)
+            return failure(c.error().message);
+        colours.push_back(c.value());
+    }
+    const std::vector<std::string> players = cl.values("player");
+    const auto groups = mc::groupByColour(colours);
+    mc::DiceSetModel model;
+    for (size_t g = 0; g < groups.size(); ++g) {
+        std::vector<mc::DieColour> members;
+        for (int i : groups[g])
+            members.push_back(colours[static_cast<size_t>(i)]);
+        const std::string player = g < players.size() ? players[g] : std::string();
+        const auto added = model.addSet("set-" + std::to_string(g + 1), player, members);
+        if (!added)
+            return failure(added.error().message);
+        const mc::DiceSet& set = model.sets().back();
+        std::cout << std::fixed << std::setprecision(0) << set.name << ": " << members.size()
+                  << " dice, body Lab (" << set.body[0] << ", " << set.body[1] << ", " << set.body[2]
+                  << "), pips Lab (" << set.pip[0] << ", " << set.pip[1] << ", " << set.pip[2] << "), player "
+                  << (player.empty() ? "(not named yet)" : player) << "\n";
+    }
+    mc::CalibrationProfile out = in->profile;
+    out.diceSets = model.sets();
+    const std::string path = cl.value("out").value_or(*cl.value("profile"));
+    std::ofstream file(path);
+    if (!(file << out.toJson() << "\n"))
+        return failure("cannot write " + path);
+    return 0;
+}
+
+int runWho(const CommandLine& cl) {
+    const auto in = throwInput(cl);
+    if (!in)
+        return failure("who: " + in.error().message);
+    if (in->profile.diceSets.empty())
+        return failure("the profile has no dice sets: run 'muster-cli calibrate sets' first");
+    mc::DiceSetModel model;
+    for (const mc::DiceSet& set : in->profile.diceSets)
+        model.addSet(set);
+    int unknown = 0;
+    for (size_t i = 0; i < in->boxes.size(); ++i) {
+        const auto match = model.classify(in->image, in->boxes[i]);
+        if (!match)
+            return failure(match.error().message);
+        std::cout << "die " << i << ": ";
+        if (match->unknown()) {
+            ++unknown;
+            std::cout << "unknown colour, ask who threw it";
+        } else {
+            const mc::DiceSet& set = model.sets()[static_cast<size_t>(match->set)];
+            std::cout << set.name << ", " << (set.player.empty() ? "(no player named)" : set.player);
+        }
+        std::cout << std::fixed << std::setprecision(1) << "  (cost " << match->cost << ")\n";
+    }
+    return unknown > 0 ? 1 : 0;
+}
+
 int runMoved(const CommandLine& cl) {
     if (cl.positional().size() != 3)
         return usageError("moved needs a reference image and an image");
@@ -237,7 +367,8 @@ int runLight(const CommandLine& cl) {
 
 int runCalibrate(const Args& args) {
     const CommandLine cl(args,
-                         {"out", "png", "paper", "dpi", "die-mm", "region-mm", "profile", "name", "overlay"},
+                         {"out", "png", "paper", "dpi", "die-mm", "region-mm", "profile", "name", "overlay",
+                          "boxes", "player"},
                          {"json", "help"});
     if (!cl.ok())
         return usageError(cl.error());
@@ -256,6 +387,10 @@ int runCalibrate(const Args& args) {
         return runMoved(cl);
     if (sub == "light")
         return runLight(cl);
+    if (sub == "sets")
+        return runSets(cl);
+    if (sub == "who")
+        return runWho(cl);
     return usageError("unknown subcommand '" + sub + "'");
 }
 

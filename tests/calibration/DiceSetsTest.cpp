@@ -156,3 +156,33 @@ TEST(DiceSets, BadInputIsAnError) {
     EXPECT_FALSE(mc::describeDie(cv::Mat(), cv::Rect2f(0, 0, 10, 10)));
     EXPECT_FALSE(mc::describeDie(image, cv::Rect2f(100, 100, 10, 10)));
 }
+
+// A mixed calibration throw on real dice: the 96 train examples of the eight sets, thrown "together", split by
+// body colour alone. Every group must hold one set only (a set may split in two; the player then names both).
+TEST(DiceSets, MixedThrowOfRealDiceSplitsIntoPureGroups) {
+    MUSTER_REQUIRE_DICE_DATA(dir);
+    ImageCache cache(dir);
+    std::vector<mc::DieColour> colours;
+    std::vector<std::string> sets;
+    for (const mt::SetLabel& l : mt::setLabels("train")) {
+        if (l.set == "other")
+            continue;
+        const auto c = mc::describeDie(cache.image(l.image), cache.box(l.image, l.die));
+        ASSERT_TRUE(c);
+        colours.push_back(c.value());
+        sets.push_back(l.set);
+    }
+    const auto groups = mc::groupByColour(colours);
+    int impure = 0;
+    for (const std::vector<int>& g : groups) {
+        std::map<std::string, int> count;
+        for (int i : g)
+            ++count[sets[static_cast<size_t>(i)]];
+        if (count.size() > 1)
+            ++impure;
+    }
+    std::printf("[ measured ] mixed throw of %zu real dice from 8 sets: %zu colour groups, %d mixed\n", colours.size(),
+                groups.size(), impure);
+    EXPECT_EQ(impure, 0);
+    EXPECT_LE(groups.size(), 16u);
+}
