@@ -20,6 +20,7 @@ const Command kCommands[] = {
     {"version", muster::cli::runVersion, "print the version"},
     {"game", muster::cli::runGame, "play, verify, log, report a game journal (.muster)"},
     {"dice", muster::cli::runDice, "read dice in photos, score the reader, watch a video for throws"},
+    {"chits", muster::cli::runChits, "print order-chit labels for a scenario, read chits in photos"},
     {"calibrate", muster::cli::runCalibrate, "print the sheet, map camera to tray, check camera and light"},
 };
 

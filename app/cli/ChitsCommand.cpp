@@ -1,0 +1,327 @@
+// muster-cli chits: print a PDF sheet of order-chit labels for a scenario, read chits in photos.
+
+#include "app/cli/CommandLine.h"
+#include "app/cli/Commands.h"
+#include "vision/chits/ChitPayload.h"
+#include "vision/chits/ChitReader.h"
+#include "vision/chits/ChitScenario.h"
+
+#ifdef MUSTER_HAVE_PRINT
+#include "app/print/ChitSheet.h"
+
+#include <unistd.h>
+
+#include <QDir>
+#include <QFile>
+#include <QGuiApplication>
+#include <QtGlobal>
+#endif
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace muster::cli {
+
+namespace {
+
+namespace mv = muster::vision;
+
+constexpr const char* kUsage =
+    "usage: muster-cli chits print --scenario FILE --out SHEET.pdf [--paper a4|letter] [--label-mm 19.05]\n"
+    "                              [--code microqr|qr] [--game XX] [--unitless N]\n"
+    "       muster-cli chits read IMAGE... [--json] [--scenario FILE] [--game XX] [--all-formats]\n"
+    "                             [--overlay OUT.png]\n"
+    "       muster-cli chits decode TEXT...\n"
+    "\n"
+    "print   writes round penny labels: one per unit and MD order, then N sets of unit-less chits (default "
+    "1).\n"
+    "        The game tag (2 characters of 0-9 A-Z) comes from the scenario unless --game gives one.\n"
+    "read    finds every chit in each photo; foreign and malformed codes are listed with the reason and "
+    "never\n"
+    "        become orders; --scenario names the units and rejects chits of other games; --all-formats also\n"
+    "        looks for other barcodes (slower) to report them as foreign; --overlay draws the searched "
+    "regions\n"
+    "        (grey), chits (green) and rejected codes (red), OUT-<n>.png when several images are given.\n"
+    "decode  parses chit texts without a camera, to check a payload by hand.\n";
+
+int usageError(const std::string& message) {
+    std::cerr << "muster-cli chits: " << message << "\n\n" << kUsage;
+    return 2;
+}
+
+#ifdef MUSTER_HAVE_PRINT
+int runPrint(const CommandLine& cl) {
+    const auto scenarioPath = cl.value("scenario");
+    const auto out = cl.value("out");
+    if (!scenarioPath || !out)
+        return usageError("print needs --scenario FILE and --out SHEET.pdf");
+    auto scenario = mv::loadChitScenario(*scenarioPath);
+    if (!scenario)
+        return usageError(scenario.error().message);
+    if (const auto game = cl.value("game")) {
+        if (!mv::isValidGameTag(*game))
+            return usageError("--game must be 2 characters of 0-9 A-Z");
+        scenario->game = *game;
+    }
+
+    app::ChitSheetOptions options;
+    options.title = scenario->name.empty() ? *scenarioPath : scenario->name;
+    const std::string paper = cl.value("paper").value_or("a4");
+    if (paper != "a4" && paper != "letter")
+        return usageError("--paper is a4 or letter");
+    options.paper = paper == "a4" ? app::Paper::A4 : app::Paper::Letter;
+    const std::string code = cl.value("code").value_or("microqr");
+    if (code != "qr" && code != "microqr")
+        return usageError("--code is qr or microqr");
+    options.code = code == "qr" ? app::ChitCode::QrCode : app::ChitCode::MicroQrCode;
+    int unitless = 1;
+    try {
+        if (const auto mm = cl.value("label-mm"))
+            options.labelMm = std::stod(*mm);
+        if (const auto n = cl.value("unitless"))
+            unitless = std::stoi(*n);
+    } catch (const std::exception&) {
+        return usageError("--label-mm and --unitless take numbers");
+    }
+    if (unitless < 0 || unitless > 20)
+        return usageError("--unitless is 0..20");
+
+    // Printing needs a QGuiApplication for fonts, but never a display.
+    std::unique_ptr<QGuiApplication> app;
+    if (QGuiApplication::instance() == nullptr) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+            // Qt warns without one; a private folder keeps the output clean.
+            const QString dir =
+                QDir::tempPath() + QStringLiteral("/muster-runtime-") + QString::number(getuid());
+            if (QDir().mkpath(dir) &&
+                QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+                qputenv("XDG_RUNTIME_DIR", dir.toLocal8Bit());
+        }
+        static int argc = 1;
+        static char name[] = "muster-cli";
+        static char* argv[] = {name, nullptr};
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    }
+    const auto labels = app::labelsForScenario(scenario.value(), unitless);
+    const auto layout = app::writeChitSheet(*out, labels, options);
+    if (!layout) {
+        std::cerr << "muster-cli chits: " << layout.error().message << "\n";
+        return 1;
+    }
+    std::cout << "wrote " << *out << ": " << layout->labels.size() << " chits for " << scenario->units.size()
+              << " units of game " << scenario->game << " on " << layout->pages << " page(s), "
+              << (options.code == app::ChitCode::QrCode ? "QR version 1" : "Micro QR M3") << ", "
+              << options.labelMm << " mm labels, " << std::fixed << std::setprecision(2)
+              << layout->labels.front().codeSideMm / layout->labels.front().modules << " mm per module\n";
+    return 0;
+}
+#else
+int runPrint(const CommandLine&) {
+    std::cerr << "muster-cli chits: 'chits print' is unavailable in this build (configured with "
+                 "MUSTER_BUILD_QT=OFF; the PDF sheet needs Qt Gui). Rebuild with -DMUSTER_BUILD_QT=ON.\n";
+    return 1;
+}
+#endif
+
+nlohmann::json sightingJson(const mv::ChitSighting& s, const mv::ChitScenario* scenario) {
+    nlohmann::json j;
+    j["kind"] = mv::sightingKindName(s.kind);
+    j["text"] = s.text;
+    j["format"] = s.format;
+    j["centre"] = {s.centre.x, s.centre.y};
+    nlohmann::json quad = nlohmann::json::array();
+    for (const auto& p : s.quad)
+        quad.push_back({p.x, p.y});
+    j["quad"] = quad;
+    j["module_px"] = s.modulePx;
+    if (s.payload) {
+        j["game"] = s.payload->game;
+        j["order"] = mv::orderInfo(s.payload->order).name;
+        if (s.payload->unitSlot) {
+            j["unit_slot"] = *s.payload->unitSlot;
+            if (const mv::ChitUnit* u = scenario ? scenario->unitBySlot(*s.payload->unitSlot) : nullptr)
+                j["unit"] = u->id;
+        } else {
+            j["unit_slot"] = nullptr;
+        }
+    } else {
+        j["reason"] = s.reason;
+    }
+    return j;
+}
+
+std::string unitText(int slot, const mv::ChitScenario* scenario) {
+    const mv::ChitUnit* u = scenario ? scenario->unitBySlot(slot) : nullptr;
+    return u ? u->id + " (slot " + mv::unitSlotCode(slot) + ")" : "slot " + mv::unitSlotCode(slot);
+}
+
+std::string ordersText(const std::vector<mv::MdOrder>& orders) {
+    std::string s;
+    for (mv::MdOrder o : orders)
+        s += (s.empty() ? "" : " / ") + std::string(mv::orderInfo(o).name);
+    return s;
+}
+
+int runRead(const CommandLine& cl) {
+    const std::vector<std::string> images(cl.positional().begin() + 1, cl.positional().end());
+    if (images.empty())
+        return usageError("read needs at least one IMAGE");
+    mv::ChitReaderOptions options;
+    options.otherFormats = cl.flag("all-formats");
+    std::optional<mv::ChitScenario> scenario;
+    if (const auto path = cl.value("scenario")) {
+        auto loaded = mv::loadChitScenario(*path);
+        if (!loaded)
+            return usageError(loaded.error().message);
+        scenario = std::move(loaded).value();
+        options.game = scenario->game;
+    }
+    if (const auto game = cl.value("game")) {
+        if (!mv::isValidGameTag(*game))
+            return usageError("--game must be 2 characters of 0-9 A-Z");
+        options.game = *game;
+    }
+    const mv::ChitScenario* sc = scenario ? &*scenario : nullptr;
+    const mv::ChitReader reader(options);
+    mv::ChitAccumulator all;
+    nlohmann::json jsonImages = nlohmann::json::array();
+    int failures = 0;
+    for (const std::string& path : images) {
+        const cv::Mat frame = cv::imread(path, cv::IMREAD_COLOR);
+        if (frame.empty()) {
+            std::cerr << "muster-cli chits: cannot read image " << path << "\n";
+            ++failures;
+            continue;
+        }
+        const mv::ChitFrame result = reader.read(frame);
+        all.add(result);
+        if (const auto overlay = cl.value("overlay")) {
+            cv::Mat out = frame.clone();
+            cv::Mat grey;
+            cv::cvtColor(frame, grey, cv::COLOR_BGR2GRAY);
+            for (const auto& region : mv::ChitReader::candidateRegions(grey))
+                cv::rectangle(out, region.roi, cv::Scalar(160, 160, 160), 1);
+            for (const auto& s : result.sightings) {
+                std::vector<cv::Point> poly;
+                for (const auto& p : s.quad)
+                    poly.emplace_back(int(p.x), int(p.y));
+                const cv::Scalar colour = s.payload ? cv::Scalar(0, 220, 0) : cv::Scalar(0, 0, 255);
+                cv::polylines(out, poly, true, colour, 2);
+                cv::putText(out, s.text, poly[0] + cv::Point(0, -4), cv::FONT_HERSHEY_SIMPLEX, 0.5, colour,
+                            1);
+            }
+            std::string name = *overlay;
+            if (images.size() > 1) {
+                const auto dot = name.rfind('.');
+                name = name.substr(0, dot) + "-" + std::to_string(all.framesSeen()) +
+                       (dot == std::string::npos ? "" : name.substr(dot));
+            }
+            if (!cv::imwrite(name, out))
+                std::cerr << "muster-cli chits: cannot write " << name << "\n";
+        }
+        if (cl.flag("json")) {
+            nlohmann::json j;
+            j["image"] = path;
+            j["codes"] = nlohmann::json::array();
+            for (const auto& s : result.sightings)
+                j["codes"].push_back(sightingJson(s, sc));
+            j["conflicts"] = nlohmann::json::array();
+            for (const auto& c : result.conflicts)
+                j["conflicts"].push_back({{"unit_slot", c.unitSlot}, {"orders", ordersText(c.orders)}});
+            jsonImages.push_back(j);
+            continue;
+        }
+        std::cout << path << ": " << result.chits().size() << " chit(s), " << result.rejected().size()
+                  << " rejected\n";
+        for (const auto& s : result.sightings) {
+            std::cout << "  " << std::left << std::setw(10) << mv::sightingKindName(s.kind) << std::setw(13)
+                      << s.text << " at (" << std::fixed << std::setprecision(0) << s.centre.x << ", "
+                      << s.centre.y << ") " << std::setprecision(1) << s.modulePx << " px/module  ";
+            if (s.payload)
+                std::cout << mv::orderInfo(s.payload->order).name << " for "
+                          << (s.payload->unitSlot ? unitText(*s.payload->unitSlot, sc)
+                                                  : "any unit (tap to assign)");
+            else
+                std::cout << s.reason;
+            std::cout << "\n";
+        }
+        for (const auto& c : result.conflicts)
+            std::cout << "  CONFLICT  " << unitText(c.unitSlot, sc) << ": " << ordersText(c.orders) << "\n";
+    }
+    if (cl.flag("json")) {
+        nlohmann::json summary;
+        summary["images"] = jsonImages;
+        nlohmann::json orders = nlohmann::json::array();
+        for (const auto& [slot, order] : all.orders()) {
+            nlohmann::json o{{"unit_slot", slot}, {"order", mv::orderInfo(order).name}};
+            if (const mv::ChitUnit* u = sc ? sc->unitBySlot(slot) : nullptr)
+                o["unit"] = u->id;
+            orders.push_back(o);
+        }
+        summary["orders"] = orders;
+        nlohmann::json conflicts = nlohmann::json::array();
+        for (const auto& c : all.conflicts())
+            conflicts.push_back({{"unit_slot", c.unitSlot}, {"orders", ordersText(c.orders)}});
+        summary["conflicts"] = conflicts;
+        std::cout << summary.dump(2) << "\n";
+    } else if (images.size() > 1) {
+        std::cout << "over " << all.framesSeen() << " image(s): " << all.orders().size() << " unit order(s), "
+                  << all.conflicts().size() << " conflict(s)\n";
+        for (const auto& [slot, order] : all.orders())
+            std::cout << "  " << unitText(slot, sc) << ": " << mv::orderInfo(order).name << "\n";
+    }
+    return failures > 0 ? 2 : 0;
+}
+
+int runDecode(const CommandLine& cl) {
+    if (cl.positional().size() < 2)
+        return usageError("decode needs at least one TEXT");
+    int bad = 0;
+    for (auto it = cl.positional().begin() + 1; it != cl.positional().end(); ++it) {
+        const auto parsed = mv::parseChit(*it);
+        if (parsed) {
+            std::cout << *it << ": game " << parsed->game << ", "
+                      << (parsed->unitSlot ? "unit slot " + std::to_string(*parsed->unitSlot) : "any unit")
+                      << ", " << mv::orderInfo(parsed->order).name << "\n";
+        } else {
+            ++bad;
+            std::cout << *it << ": rejected (" << mv::errorKindName(parsed.error().kind)
+                      << "): " << parsed.error().message << "\n";
+        }
+    }
+    return bad > 0 ? 1 : 0;
+}
+
+} // namespace
+
+int runChits(const Args& args) {
+    const CommandLine cl(args,
+                         {"scenario", "out", "paper", "label-mm", "code", "game", "unitless", "overlay"},
+                         {"json", "all-formats", "help"});
+    if (cl.flag("help")) {
+        std::cout << kUsage;
+        return 0;
+    }
+    if (!cl.ok())
+        return usageError(cl.error());
+    if (cl.positional().empty())
+        return usageError("missing subcommand (print, read or decode)");
+    const std::string& sub = cl.positional().front();
+    if (sub == "print")
+        return runPrint(cl);
+    if (sub == "read")
+        return runRead(cl);
+    if (sub == "decode")
+        return runDecode(cl);
+    return usageError("unknown subcommand '" + sub + "'");
+}
+
+} // namespace muster::cli

@@ -1,0 +1,33 @@
+#pragma once
+
+// The little a chit sheet needs from a scenario file: its name and each unit's id and name, in file order (a
+// unit's chit slot is its 1-based position). Extra fields are ignored, so the rules engine's files read as
+// they are.
+
+#include "vision/VisionError.h"
+
+#include <string>
+#include <vector>
+
+namespace muster::vision {
+
+struct ChitUnit {
+    int slot = 0; // 1-based position in the scenario's "units" array
+    std::string id;
+    std::string name;
+    std::string side;
+};
+
+struct ChitScenario {
+    std::string name;
+    std::string game; // the 2-character game tag of its chits
+    std::vector<ChitUnit> units;
+
+    const ChitUnit* unitBySlot(int slot) const;
+};
+
+// Reads {"name": ..., "units": [{"id": ..., "name": ..., "side": ...}, ...]}.
+Result<ChitScenario> parseChitScenario(const std::string& jsonText);
+Result<ChitScenario> loadChitScenario(const std::string& path);
+
+} // namespace muster::vision
