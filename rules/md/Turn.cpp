@@ -1168,6 +1168,7 @@ bool resolveMovement(Ctx& c, int ui) {
         u.rf -= holders;
         u.horseHolders = holders;
         u.mounted = false;
+        u.formation = Formation::Line; // they fight on foot as infantry in line (MD-FIRE-03)
         c.f.note(u.id + " dismounts, leaving " + std::to_string(holders) + " horse holders");
         return true;
     }
