@@ -2,7 +2,9 @@
 #include "rules/Engine.h"
 
 #include "TestSupport.h"
+#include "rules/VirtualDice.h"
 #include "rules/io/Json.h"
+#include "rules/md/Options.h"
 
 #include <gtest/gtest.h>
 
@@ -170,6 +172,31 @@ TEST(Engine, StateJsonRoundTrips) {
     auto back = io::stateFromJson(j);
     ASSERT_TRUE(back) << back.error().message;
     EXPECT_EQ(back.value(), e->state());
+}
+
+TEST(Engine, SoakWithRandomHouseRulesEndsAndReplays) {
+    // 24 seeded games of both scenarios, each with every option set to a random legal alternative: every game
+    // must end, accept only legal inputs, and replay to the same state.
+    const Scenario scenarios[2] = {test::loadScenarioOrDie("md_small.json"),
+                                   test::loadScenarioOrDie("md_large.json")};
+    VirtualDice pick(424242);
+    for (int game = 0; game < 24; ++game) {
+        Scenario sc = scenarios[game % 2];
+        sc.turns = game % 2 ? 4 : 8;
+        HouseRules h;
+        for (const auto& spec : md::optionRegister()) {
+            if (!spec.alternatives.empty())
+                h.values[spec.key] = spec.alternatives[static_cast<std::size_t>(
+                    pick.face(static_cast<int>(spec.alternatives.size())) - 1)];
+        }
+        auto e = Engine::create(sc, h);
+        ASSERT_TRUE(e) << e.error().message;
+        const auto inputs = test::autoPlay(*e, 1000 + static_cast<std::uint64_t>(game), 1000);
+        EXPECT_TRUE(e->gameOver()) << "game " << game;
+        auto again = Engine::replay(sc, h, inputs);
+        ASSERT_TRUE(again) << again.error().message;
+        EXPECT_EQ(again->state(), e->state()) << "game " << game;
+    }
 }
 
 TEST(Engine, GameEndsAfterTheScenarioTurns) {
