@@ -1,8 +1,11 @@
 #include "calibration/CalibrationProfile.h"
 
 #include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace muster::calibration {
@@ -52,6 +55,44 @@ cv::Vec3f readLab(const json& a) {
     return {a.at(0).get<float>(), a.at(1).get<float>(), a.at(2).get<float>()};
 }
 
+constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+std::string toBase64(const std::vector<unsigned char>& bytes) {
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const unsigned b0 = bytes[i];
+        const unsigned b1 = i + 1 < bytes.size() ? bytes[i + 1] : 0u;
+        const unsigned b2 = i + 2 < bytes.size() ? bytes[i + 2] : 0u;
+        const unsigned v = (b0 << 16) | (b1 << 8) | b2;
+        out += kBase64[(v >> 18) & 63];
+        out += kBase64[(v >> 12) & 63];
+        out += i + 1 < bytes.size() ? kBase64[(v >> 6) & 63] : '=';
+        out += i + 2 < bytes.size() ? kBase64[v & 63] : '=';
+    }
+    return out;
+}
+
+std::vector<unsigned char> fromBase64(const std::string& text) {
+    std::vector<unsigned char> out;
+    unsigned v = 0;
+    int bits = 0;
+    for (char c : text) {
+        if (c == '=')
+            break;
+        const char* at = std::strchr(kBase64, c);
+        if (c == 0 || at == nullptr)
+            throw std::invalid_argument("the reference view is not valid base64");
+        v = (v << 6) | static_cast<unsigned>(at - kBase64);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out.push_back(static_cast<unsigned char>((v >> bits) & 0xFF));
+        }
+    }
+    return out;
+}
+
 cv::Point2f scale(cv::Point2f p, double sx, double sy) {
     return {static_cast<float>(p.x * sx), static_cast<float>(p.y * sy)};
 }
@@ -99,6 +140,8 @@ Result<CalibrationProfile> CalibrationProfile::rescaledTo(cv::Size frameSize) co
     t.dieSizePx = static_cast<float>(tray.dieSizePx * s);
     t.pxPerMm = tray.pxPerMm * s;
     t.rmsErrorPx = tray.rmsErrorPx * s;
+    if (!referenceView.empty())
+        cv::resize(referenceView, out.referenceView, frameSize, 0, 0, cv::INTER_AREA);
     if (out.lens) {
         // Same sensor area at another scale: focal lengths and principal point scale, distortion does not.
         LensModel& l = *out.lens;
@@ -145,6 +188,11 @@ std::string CalibrationProfile::toJson() const {
                      {"distortion", lens->distortion},
                      {"rms_error_px", lens->rmsErrorPx},
                      {"views", lens->views}};
+    }
+    if (!referenceView.empty()) {
+        std::vector<unsigned char> jpeg;
+        cv::imencode(".jpg", referenceView, jpeg, {cv::IMWRITE_JPEG_QUALITY, 90});
+        j["reference_view_jpeg"] = toBase64(jpeg);
     }
     return j.dump(2);
 }
@@ -201,6 +249,13 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
             lens.views = l.value("views", 0);
             p.lens = lens;
         }
+        if (j.contains("reference_view_jpeg")) {
+            const std::vector<unsigned char> jpeg =
+                fromBase64(j.at("reference_view_jpeg").get<std::string>());
+            p.referenceView = cv::imdecode(jpeg, cv::IMREAD_GRAYSCALE);
+            if (p.referenceView.empty())
+                return Error{"the calibration profile's reference view is not a readable image"};
+        }
     } catch (const std::exception& e) {
         return Error{std::string("the calibration profile is incomplete or malformed: ") + e.what()};
     }
@@ -209,6 +264,8 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
         return Error{"the calibration profile's camera resolution is not positive"};
     if (tray.regionPx.size() < 3 || tray.regionPx.size() != tray.regionMm.size())
         return Error{"the calibration profile's watched region needs at least 3 points"};
+    if (!p.referenceView.empty() && p.referenceView.size() != tray.resolution)
+        return Error{"the calibration profile's reference view is not at the profile's resolution"};
     if (p.lens && p.lens->resolution != tray.resolution)
         return Error{"the calibration profile's lens and tray were made at different resolutions"};
     if (!(tray.dieSizePx > 0) || !(tray.dieSizeMm > 0) || !(tray.pxPerMm > 0))

@@ -24,6 +24,7 @@ struct CalibrationProfile {
     TrayCalibration tray;    // tray.resolution is the profile's camera resolution
     std::vector<DiceSet> diceSets;
     std::optional<LensModel> lens;
+    cv::Mat referenceView; // 8-bit grey calibrated view, for ViewMonitor after a restart; may be empty
 
     cv::Size resolution() const { return tray.resolution; }
 

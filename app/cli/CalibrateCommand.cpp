@@ -29,7 +29,7 @@ constexpr const char* kUsage =
     "       muster-cli calibrate tray IMAGE [--json] [--paper a4|letter] [--die-mm MM] [--region-mm "
     "X,Y,W,H]\n"
     "                                 [--profile OUT.json] [--name NAME] [--overlay OUT.png]\n"
-    "       muster-cli calibrate moved REFERENCE IMAGE [--profile PROFILE.json] [--json]\n"
+    "       muster-cli calibrate moved [REFERENCE] IMAGE [--profile PROFILE.json] [--json]\n"
     "       muster-cli calibrate light IMAGE [--profile PROFILE.json] [--json]\n"
     "       muster-cli calibrate sets IMAGE --boxes LABELS.txt --profile PROFILE.json [--out OUT.json]\n"
     "                                 [--player NAME]...\n"
@@ -41,8 +41,9 @@ constexpr const char* kUsage =
     "size\n"
     "       in pixels and the marker-corner error; --profile saves it as a calibration profile (JSON).\n"
     "       --region-mm sets the area to watch in sheet millimetres (default: the sheet).\n"
-    "moved  says whether the camera moved between the calibrated view REFERENCE and IMAGE (exit 1 if it "
-    "did).\n"
+    "moved  says whether the camera moved between the calibrated view (REFERENCE, else the profile's) and "
+    "IMAGE\n"
+    "       (exit 1 if it did).\n"
     "light  warns when IMAGE is too dark or blown out (inside the profile's region when --profile is "
     "given).\n"
     "sets   learns dice sets from a calibration throw: the dice in IMAGE (boxes as YOLO lines 'class cx cy w "
@@ -145,8 +146,9 @@ int runTray(const CommandLine& cl) {
     const auto cal = mc::calibrateTray(image, options);
     if (!cal)
         return failure(path + ": " + cal.error().message);
-    const mc::CalibrationProfile profile =
+    mc::CalibrationProfile profile =
         mc::makeProfile(cl.value("name").value_or(""), cal.value(), paper.value());
+    cv::cvtColor(image, profile.referenceView, cv::COLOR_BGR2GRAY); // for "moved" after a restart
     if (auto out = cl.value("profile")) {
         std::ofstream file(*out);
         if (!(file << profile.toJson() << "\n"))
@@ -295,21 +297,33 @@ int runWho(const CommandLine& cl) {
 }
 
 int runMoved(const CommandLine& cl) {
-    if (cl.positional().size() != 3)
-        return usageError("moved needs a reference image and an image");
-    const cv::Mat reference = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
-    const cv::Mat image = cv::imread(cl.positional()[2], cv::IMREAD_COLOR);
-    if (reference.empty() || image.empty())
-        return failure("cannot read " + (reference.empty() ? cl.positional()[1] : cl.positional()[2]));
+    const size_t images = cl.positional().size() - 1;
+    const auto profilePath = cl.value("profile");
+    if (images != 2 && !(images == 1 && profilePath))
+        return usageError("moved needs a reference image and an image, or an image and --profile");
+    const std::string imagePath = cl.positional().back();
+    const cv::Mat image = cv::imread(imagePath, cv::IMREAD_COLOR);
+    if (image.empty())
+        return failure("cannot read " + imagePath);
+    cv::Mat reference;
+    if (images == 2) {
+        reference = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
+        if (reference.empty())
+            return failure("cannot read " + cl.positional()[1]);
+    }
     std::vector<mc::MarkerSighting> markers;
-    if (auto path = cl.value("profile")) {
-        const auto profile = loadProfile(*path);
+    if (profilePath) {
+        const auto profile = loadProfile(*profilePath);
         if (!profile)
             return failure(profile.error().message);
-        const auto scaled = profile->rescaledTo(reference.size());
+        const auto scaled = profile->rescaledTo(image.size());
         if (!scaled)
             return failure(scaled.error().message);
         markers = scaled->tray.markers;
+        if (reference.empty())
+            reference = scaled->referenceView;
+        if (reference.empty())
+            return failure("the profile holds no reference view: give the reference image too");
     }
     const auto monitor = mc::ViewMonitor::create(reference, markers);
     if (!monitor)

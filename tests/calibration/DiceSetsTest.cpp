@@ -157,8 +157,9 @@ TEST(DiceSets, BadInputIsAnError) {
     EXPECT_FALSE(mc::describeDie(image, cv::Rect2f(100, 100, 10, 10)));
 }
 
-// A mixed calibration throw on real dice: the 96 train examples of the eight sets, thrown "together", split by
-// body colour alone. Every group must hold one set only (a set may split in two; the player then names both).
+// A mixed calibration throw on real dice: the 96 train examples of the eight sets, thrown "together", split
+// by body colour alone. Every group must hold one set only (a set may split in two; the player then names
+// both).
 TEST(DiceSets, MixedThrowOfRealDiceSplitsIntoPureGroups) {
     MUSTER_REQUIRE_DICE_DATA(dir);
     ImageCache cache(dir);
@@ -181,8 +182,8 @@ TEST(DiceSets, MixedThrowOfRealDiceSplitsIntoPureGroups) {
         if (count.size() > 1)
             ++impure;
     }
-    std::printf("[ measured ] mixed throw of %zu real dice from 8 sets: %zu colour groups, %d mixed\n", colours.size(),
-                groups.size(), impure);
+    std::printf("[ measured ] mixed throw of %zu real dice from 8 sets: %zu colour groups, %d mixed\n",
+                colours.size(), groups.size(), impure);
     EXPECT_EQ(impure, 0);
     EXPECT_LE(groups.size(), 16u);
 }

@@ -5,6 +5,7 @@
 #include "calibration/ReaderHints.h"
 
 #include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
 
 namespace mc = muster::calibration;
 
@@ -134,4 +135,26 @@ TEST(CalibrationProfile, CorruptTextIsAClearError) {
         EXPECT_NE(p.error().message.find(c.expected), std::string::npos)
             << "expected '" << c.expected << "' in: " << p.error().message;
     }
+}
+
+TEST(CalibrationProfile, KeepsTheReferenceViewForTheBumpCheck) {
+    mc::CalibrationProfile p = sampleProfile();
+    p.referenceView = cv::Mat(960, 1280, CV_8U);
+    cv::randu(p.referenceView, 0, 40);
+    cv::rectangle(p.referenceView, cv::Rect(300, 200, 500, 400), cv::Scalar(200), cv::FILLED);
+    const auto back = mc::CalibrationProfile::fromJson(p.toJson());
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_EQ(back->referenceView.size(), cv::Size(1280, 960));
+    EXPECT_LT(cv::norm(back->referenceView, p.referenceView, cv::NORM_L1) / p.referenceView.total(),
+              6.0); // JPEG
+    const auto half = back->rescaledTo({640, 480});
+    ASSERT_TRUE(half);
+    EXPECT_EQ(half->referenceView.size(), cv::Size(640, 480));
+
+    std::string corrupt = p.toJson();
+    const size_t at = corrupt.find("\"reference_view_jpeg\": \"") + 24;
+    corrupt.replace(at, 8, "!!!!!!!!");
+    const auto bad = mc::CalibrationProfile::fromJson(corrupt);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("reference view"), std::string::npos) << bad.error().message;
 }

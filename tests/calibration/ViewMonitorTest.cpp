@@ -4,6 +4,7 @@
 #include "calibration/ViewMonitor.h"
 
 #include "TestData.h"
+#include "calibration/CalibrationProfile.h"
 
 #include <gtest/gtest.h>
 
@@ -154,4 +155,24 @@ TEST(ViewMonitor, BadFramesAreErrors) {
     ASSERT_FALSE(other);
     EXPECT_NE(other.error().message.find("calibrated at 640x480"), std::string::npos)
         << other.error().message;
+}
+
+// After a restart the reference view comes from the stored profile (JPEG in the JSON), not from memory.
+TEST(ViewMonitor, WorksFromTheProfilesStoredReferenceView) {
+    MUSTER_REQUIRE_DICE_DATA(dir);
+    const cv::Mat photo = cv::imread(mt::photoPath(dir, mt::trayPhotos()[5]));
+    mc::CalibrationProfile profile;
+    profile.tray.resolution = photo.size();
+    cv::cvtColor(photo, profile.referenceView, cv::COLOR_BGR2GRAY);
+    profile.tray.imageToTray = profile.tray.trayToImage = cv::Matx33d::eye();
+    profile.tray.regionMm = profile.tray.regionPx = {{0, 0}, {640, 0}, {640, 640}};
+    profile.tray.dieSizeMm = profile.tray.dieSizePx = 30;
+    profile.tray.pxPerMm = 1;
+    const auto stored = mc::CalibrationProfile::fromJson(profile.toJson());
+    ASSERT_TRUE(stored) << stored.error().message;
+    const auto monitor = mc::ViewMonitor::create(stored->referenceView);
+    ASSERT_TRUE(monitor);
+    cv::RNG rng(5);
+    EXPECT_FALSE(monitor->check(flicker(photo, rng))->moved);
+    EXPECT_TRUE(monitor->check(flicker(shifted(photo, {0, 0.02f * 640}), rng))->moved);
 }
