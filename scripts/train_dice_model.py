@@ -92,19 +92,18 @@ class Finder(nn.Module):
 
 
 class Reader(nn.Module):
-    """Input Nx3x32x32 BGR in [0,1]; output Nx7 softmax (faces 1-6, not a die)."""
+    """Input Nx3xSxS BGR in [0,1] (S = READER_CROP); output Nx7 softmax (faces 1-6, not a die)."""
 
-    def __init__(self):
+    def __init__(self, widths=(16, 32, 48, 64)):
         super().__init__()
 
         def cb(cin, cout):
             return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
 
-        self.f = nn.Sequential(
-            cb(3, 16), nn.MaxPool2d(2), cb(16, 32), nn.MaxPool2d(2), cb(32, 48), nn.MaxPool2d(2), cb(48, 64)
-        )
+        a, b, c, d = widths
+        self.f = nn.Sequential(cb(3, a), nn.MaxPool2d(2), cb(a, b), nn.MaxPool2d(2), cb(b, c), nn.MaxPool2d(2), cb(c, d))
         self.drop = nn.Dropout(0.2)
-        self.fc = nn.Linear(64, 7)
+        self.fc = nn.Linear(d, 7)
 
     def forward(self, x):
         y = self.f(x)
@@ -380,7 +379,7 @@ def readerSample(item, rng, finderDets=None):
 def trainReader(train, val, args, phantoms):
     seedAll(SEED + 1)
     rng = np.random.default_rng(SEED + 1)
-    net = Reader()
+    net = Reader(tuple(int(w) for w in args.reader_widths.split(",")))
 
     def batchLoss():
         items = [rng.integers(len(train)) for _ in range(64)]
@@ -447,7 +446,11 @@ def main():
     ap.add_argument("--finder-batches", type=int, default=40)
     ap.add_argument("--reader-epochs", type=int, default=120)
     ap.add_argument("--reader-batches", type=int, default=60)
+    ap.add_argument("--reader-crop", type=int, default=32, help="reader input side (DiceReader::kCropSide)")
+    ap.add_argument("--reader-widths", default="16,32,48,64", help="channels of the four reader conv layers")
     args = ap.parse_args()
+    global READER_CROP
+    READER_CROP = args.reader_crop
     torch.set_num_threads(1)
     seedAll(SEED)
     train = loadSplit(args.data, "train")

@@ -14,6 +14,8 @@ namespace {
 
 constexpr int kNotADie = 6;
 constexpr int kMaxFinderSide = 1280; // bounds the finder's work on huge frames or tiny die-size hints
+// The finder measures a die's axis-aligned box; over random turns that box is about 1.2 die edges.
+constexpr float kBoxPerEdge = 1.2f;
 
 float median(std::vector<float> v) {
     std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
@@ -187,14 +189,16 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     }
     const cv::Mat image = frame(region);
 
-    // Scale so a die is about kFinderDiePx across: from the hint, else assume the short side spans a 640 px
+    // Scale so a die is about finderDiePx across: from the hint, else assume the short side spans a 640 px
     // photo of a tray and correct from the dice found.
     const auto clampScale = [&](float s) {
         const float maxSide = static_cast<float>(std::max(image.cols, image.rows));
         return std::clamp(s, 32.0f / maxSide, kMaxFinderSide / maxSide);
     };
-    float scale = hints.dieSizePx > 0.0f ? kFinderDiePx / hints.dieSizePx
-                                         : 320.0f / static_cast<float>(std::min(image.cols, image.rows));
+    const float diePx = m_options.finderDiePx;
+    float scale = hints.dieSizePx > 0.0f
+                      ? diePx / (kBoxPerEdge * hints.dieSizePx)
+                      : diePx / kFinderDiePx * 320.0f / static_cast<float>(std::min(image.cols, image.rows));
     scale = clampScale(scale);
     std::vector<Candidate> candidates = find(image, scale);
     if (hints.dieSizePx <= 0.0f) {
@@ -203,8 +207,8 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
             if (c.score >= m_options.findThreshold)
                 sizes.push_back(c.size);
         if (!sizes.empty()) {
-            const float better = clampScale(kFinderDiePx / median(sizes));
-            if (std::abs(std::log(better / scale)) > std::log(1.3f))
+            const float better = clampScale(diePx / median(sizes));
+            if (std::abs(std::log(better / scale)) > std::log(1.2f))
                 candidates = find(image, better);
         }
     }

@@ -48,6 +48,8 @@ struct DiceReaderOptions {
     float weakThreshold = 0.12f; // weaker candidates still go to the reader; if read as a die they count
     float unsureBelow = 0.90f;   // reader confidence under which a die is flagged unsure
     float notADieDrop = 0.50f;   // "not a die" probability above which a candidate is dropped
+    float finderDiePx = 25.0f;   // die size the frame is scaled to for the finder (trained on 12-30 px);
+                                 // larger than the 19 px it was centred on: touching dice stay apart
     float cockedBelow = 0.03f;   // four-fold edge coherence under which a die is flagged cocked (heuristic)
 };
 

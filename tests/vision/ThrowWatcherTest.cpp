@@ -9,7 +9,9 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
 
+#include <filesystem>
 #include <random>
 
 namespace mv = muster::vision;
@@ -227,4 +229,38 @@ TEST(ThrowWatcher, HandsInThePhotos) {
     EXPECT_LT(worst, options.handAbove) << worstName;
     std::cout << "largest skin-coloured blob in a photo without a hand: " << worst << " of the frame ("
               << worstName << ")\n";
+}
+
+TEST(ThrowWatcher, RecordedVideoRoundTrip) {
+    NEED_PHOTOS();
+    // The way docs/dice-reader.md records a real sequence: cv::VideoWriter to MJPG .avi, read back with
+    // cv::VideoCapture. Compression noise must not look like motion.
+    std::mt19937 rng(6);
+    const auto path = std::filesystem::temp_directory_path() / "muster-throw-sequence.avi";
+    {
+        cv::VideoWriter out(path.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 15.0, {kSide, kSide});
+        ASSERT_TRUE(out.isOpened());
+        for (int i = 0; i < 10; ++i)
+            out.write(scenes().still(0, rng));
+        for (int i = 0; i < 3; ++i)
+            out.write(Scenes::withHand(scenes().still(0, rng), 120 + 50 * i));
+        for (int i = 0; i < 6; ++i)
+            out.write(scenes().rolling(2, i, rng));
+        for (int i = 0; i < 10; ++i)
+            out.write(scenes().still(2, rng));
+    }
+    cv::VideoCapture in(path.string());
+    ASSERT_TRUE(in.isOpened());
+    mv::ThrowWatcher w;
+    int frames = 0, settled = 0, newThrows = 0;
+    for (cv::Mat frame; in.read(frame); ++frames) {
+        const auto ev = w.feed(frame);
+        ASSERT_TRUE(ev) << ev.error().message;
+        settled += ev->settled ? 1 : 0;
+        newThrows += ev->newThrow ? 1 : 0;
+    }
+    EXPECT_EQ(frames, 29);
+    EXPECT_EQ(settled, 2);
+    EXPECT_EQ(newThrows, 1);
+    std::filesystem::remove(path);
 }
