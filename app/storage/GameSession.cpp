@@ -1,5 +1,6 @@
 #include "app/storage/GameSession.h"
 
+#include "app/storage/PayloadFields.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -71,17 +72,17 @@ std::string payloadFor(const rules::Prompt& prompt, const rules::Input& input) {
 
 Result<rules::Input> GameSession::inputOf(const EffectiveInput& in) {
     const Event& e = in.event;
-    const Json p = Json::parse(e.payloadJson, nullptr, false);
-    if (!p.is_object() || !p.contains("key") || !p["key"].is_string())
+    PayloadFields p = readPayloadFields(e.payloadJson);
+    if (!p.key)
         return Error{"event #" + std::to_string(e.seq) + " carries no input key"};
     rules::Input input;
-    input.key = p["key"].get<std::string>();
+    input.key = std::move(*p.key);
     input.player = e.player;
     if (e.kind == kind::Answer) {
         input.kind = rules::InputKind::Answer;
-        if (!p.contains("value") || !p["value"].is_string())
+        if (!p.value)
             return Error{"event #" + std::to_string(e.seq) + " is an answer without a value"};
-        input.value = p["value"].get<std::string>();
+        input.value = std::move(*p.value);
         return input;
     }
     input.kind = rules::InputKind::Dice;
@@ -90,10 +91,9 @@ Result<rules::Input> GameSession::inputOf(const EffectiveInput& in) {
         input.source = rules::DiceSource::Override;
         return input;
     }
-    auto faces = facesOf(e.payloadJson);
-    if (!faces)
-        return Error{"event #" + std::to_string(e.seq) + ": " + faces.message()};
-    input.faces = *faces;
+    if (!p.faces)
+        return Error{"event #" + std::to_string(e.seq) + " is a dice result without faces"};
+    input.faces = std::move(*p.faces);
     const std::string source(toString(e.source));
     if (!rules::diceSourceFromString(source, input.source))
         return Error{"event #" + std::to_string(e.seq) + " has no dice source"};

@@ -1,6 +1,7 @@
 #include "app/storage/Journal.h"
 
 #include "app/storage/ChainHash.h"
+#include "app/storage/PayloadFields.h"
 #include "app/storage/Schema.h"
 #include "app/storage/Sha256.h"
 
@@ -278,23 +279,17 @@ std::string nowIso8601() {
 }
 
 Result<std::vector<int>> facesOf(const std::string& payloadJson) {
-    const Json j = Json::parse(payloadJson, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("faces") || !j["faces"].is_array())
-        return Error{"a dice payload needs a \"faces\" array"};
-    std::vector<int> faces;
-    for (const Json& f : j["faces"]) {
-        if (!f.is_number_integer())
-            return Error{"dice faces must be integers"};
-        faces.push_back(f.get<int>());
-    }
-    return faces;
+    PayloadFields fields = readPayloadFields(payloadJson);
+    if (!fields.faces)
+        return Error{"a dice payload needs a \"faces\" array of integers"};
+    return std::move(*fields.faces);
 }
 
-Result<std::vector<EffectiveInput>> foldEffective(const std::vector<Event>& events) {
+Result<std::vector<EffectiveInput>> foldEffective(std::vector<Event> events) {
     std::vector<EffectiveInput> inForce; // a stack: undo and override only ever touch its top
-    for (const Event& e : events) {
+    for (Event& e : events) {
         if (e.kind == kind::Answer || e.kind == kind::Dice) {
-            inForce.push_back({e, std::nullopt, std::nullopt});
+            inForce.push_back({std::move(e), std::nullopt, std::nullopt});
             continue;
         }
         if (e.kind != kind::Undo && e.kind != kind::Override)
@@ -607,7 +602,7 @@ Result<std::vector<EffectiveInput>> Journal::effectiveInputs() const {
     auto all = events();
     if (!all)
         return all.error();
-    return foldEffective(*all);
+    return foldEffective(std::move(*all));
 }
 
 VerifyReport Journal::verify() const {
@@ -679,7 +674,7 @@ VerifyReport Journal::verify() const {
             return fail(std::nullopt, "a photo is filed under event " +
                                           std::to_string(photos.getColumn(0).getInt64()) +
                                           ", after the last event");
-        if (auto folded = foldEffective(all); !folded) {
+        if (auto folded = foldEffective(std::move(all)); !folded) {
             const std::string message = folded.message();
             return fail(std::nullopt, message);
         }

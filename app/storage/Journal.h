@@ -79,7 +79,7 @@ private:
 
 // Folds events into the inputs still in force: drops undone answers, applies overrides. Used by the journal
 // and by verify; an error names the first undo/override that does not fit the rules above.
-Result<std::vector<EffectiveInput>> foldEffective(const std::vector<Event>& events);
+Result<std::vector<EffectiveInput>> foldEffective(std::vector<Event> events);
 
 // The faces a dice payload carries ({"faces": [..]}), or an error.
 Result<std::vector<int>> facesOf(const std::string& payloadJson);

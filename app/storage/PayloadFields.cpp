@@ -1,0 +1,112 @@
+#include "app/storage/PayloadFields.h"
+
+#include <nlohmann/json.hpp>
+
+#include <limits>
+
+namespace muster::storage {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// SAX handler that keeps only the wanted top-level members and skips everything else.
+class FieldReader {
+public:
+    explicit FieldReader(PayloadFields& out)
+        : m_out(out) {}
+
+    bool null() { return scalar(false); }
+    bool boolean(bool) { return scalar(false); }
+    bool number_integer(Json::number_integer_t v) { return integer(v); }
+    bool number_unsigned(Json::number_unsigned_t v) {
+        return v > static_cast<Json::number_unsigned_t>(std::numeric_limits<int>::max())
+                   ? scalar(false)
+                   : integer(static_cast<Json::number_integer_t>(v));
+    }
+    bool number_float(Json::number_float_t, const std::string&) { return scalar(false); }
+    bool binary(Json::binary_t&) { return scalar(false); }
+    bool string(std::string& s) {
+        if (m_depth == 1 && m_member == "key")
+            m_out.key = std::move(s);
+        else if (m_depth == 1 && m_member == "value")
+            m_out.value = std::move(s);
+        return scalar(false);
+    }
+    bool start_object(std::size_t) {
+        if (m_depth == 0)
+            m_out.validJson = true;
+        else
+            scalar(false);
+        ++m_depth;
+        return true;
+    }
+    bool end_object() {
+        --m_depth;
+        return true;
+    }
+    bool start_array(std::size_t) {
+        if (m_depth == 1 && m_member == "faces") {
+            m_inFaces = true;
+            m_faces.clear();
+            m_facesOk = true;
+        } else {
+            scalar(false);
+        }
+        ++m_depth;
+        return true;
+    }
+    bool end_array() {
+        --m_depth;
+        if (m_depth == 1 && m_inFaces) {
+            m_inFaces = false;
+            if (m_facesOk)
+                m_out.faces = m_faces;
+        }
+        return true;
+    }
+    bool key(std::string& k) {
+        if (m_depth == 1)
+            m_member = k;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) {
+        m_out = PayloadFields{};
+        return false;
+    }
+
+private:
+    bool integer(Json::number_integer_t v) {
+        if (m_inFaces && m_depth == 2 && v >= std::numeric_limits<int>::min() &&
+            v <= std::numeric_limits<int>::max()) {
+            m_faces.push_back(static_cast<int>(v));
+            return true;
+        }
+        return scalar(false);
+    }
+    // A value that is not a face: inside "faces" it spoils the list.
+    bool scalar(bool) {
+        if (m_inFaces)
+            m_facesOk = false;
+        return true;
+    }
+
+    PayloadFields& m_out;
+    int m_depth = 0;
+    std::string m_member;
+    bool m_inFaces = false;
+    bool m_facesOk = true;
+    std::vector<int> m_faces;
+};
+
+} // namespace
+
+PayloadFields readPayloadFields(std::string_view payloadJson) {
+    PayloadFields out;
+    FieldReader reader(out);
+    if (!Json::sax_parse(payloadJson.begin(), payloadJson.end(), &reader))
+        return PayloadFields{};
+    return out;
+}
+
+} // namespace muster::storage
