@@ -8,6 +8,7 @@
 #include "vision/chits/ZXingAdapter.h"
 
 #include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
 
 #include <cmath>
 
@@ -181,6 +182,17 @@ TEST(ChitAccumulator, CountsAChitSeenInManyFramesOnce) {
     EXPECT_TRUE(acc.orders().empty());
 }
 
-TEST(ChitReader, EmptyFrameIsEmpty) {
+TEST(ChitReader, EmptyOrOddFramesAreEmpty) {
     EXPECT_TRUE(mv::ChitReader().read(cv::Mat()).sightings.empty());
+    EXPECT_TRUE(mv::ChitReader().read(cv::Mat(100, 100, CV_32FC1, cv::Scalar(0.5))).sightings.empty());
+    EXPECT_TRUE(mv::ChitReader().read(cv::Mat(100, 100, CV_8UC2, cv::Scalar(9, 9))).sightings.empty());
+}
+
+TEST(ChitReader, ReadsGreyAndBgraFrames) {
+    const ct::Scene scene = ct::composeScene({microLabel("M1/K7/1/M"), qrLabel("M1/K7/2/F")}, clean(4));
+    cv::Mat grey, bgra;
+    cv::cvtColor(scene.frame, grey, cv::COLOR_BGR2GRAY);
+    cv::cvtColor(scene.frame, bgra, cv::COLOR_BGR2BGRA);
+    EXPECT_EQ(mv::ChitReader().read(grey).chits().size(), 2u);
+    EXPECT_EQ(mv::ChitReader().read(bgra).chits().size(), 2u);
 }

@@ -134,9 +134,13 @@ ChitFrame ChitReader::read(const cv::Mat& frame) const {
     ChitFrame result;
     if (frame.empty())
         return result;
+    if (frame.depth() != CV_8U || (frame.channels() != 1 && frame.channels() != 3 && frame.channels() != 4))
+        return result; // not a camera frame
     cv::Mat grey = frame;
     if (frame.channels() == 3)
         cv::cvtColor(frame, grey, cv::COLOR_BGR2GRAY);
+    else if (frame.channels() == 4)
+        cv::cvtColor(frame, grey, cv::COLOR_BGRA2GRAY);
     zxing::ReadOptions zx;
     zx.qrCode = m_options.qrCode;
     zx.microQrCode = m_options.microQrCode;
