@@ -271,12 +271,23 @@ int runRead(const CommandLine& cl) {
         for (const auto& c : all.conflicts())
             conflicts.push_back({{"unit_slot", c.unitSlot}, {"orders", ordersText(c.orders)}});
         summary["conflicts"] = conflicts;
+        if (sc != nullptr) {
+            nlohmann::json answers = nlohmann::json::array();
+            for (const auto& a : mv::orderAnswers(all.orders(), *sc))
+                answers.push_back({{"key", a.key}, {"value", a.value}});
+            summary["answers"] = answers; // what the orders phase of the engine is given (MD-ORD-01)
+        }
         std::cout << summary.dump(2) << "\n";
     } else if (images.size() > 1) {
         std::cout << "over " << all.framesSeen() << " image(s): " << all.orders().size() << " unit order(s), "
                   << all.conflicts().size() << " conflict(s)\n";
         for (const auto& [slot, order] : all.orders())
             std::cout << "  " << unitText(slot, sc) << ": " << mv::orderInfo(order).name << "\n";
+    }
+    if (!cl.flag("json") && sc != nullptr) {
+        std::cout << "engine answers:\n";
+        for (const auto& a : mv::orderAnswers(all.orders(), *sc))
+            std::cout << "  " << a.key << " = " << a.value << "\n";
     }
     return failures > 0 ? 2 : 0;
 }

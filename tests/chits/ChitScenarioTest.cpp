@@ -2,6 +2,7 @@
 
 #include "vision/chits/ChitScenario.h"
 
+#include "rules/md/Types.h"
 #include "vision/chits/ChitPayload.h"
 
 #include <gtest/gtest.h>
@@ -44,4 +45,24 @@ TEST(ChitScenario, RejectsWhatIsNotAScenario) {
     const auto minimal = mv::parseChitScenario("{\"units\": [{\"id\": \"A\"}]}");
     ASSERT_TRUE(minimal);
     EXPECT_EQ(minimal->units[0].name, "A");
+}
+
+TEST(ChitScenario, OrdersBecomeTheEnginesAnswers) {
+    const auto s = mv::loadChitScenario(MUSTER_CHITS_FIXTURE);
+    ASSERT_TRUE(s);
+    const auto answers = mv::orderAnswers(
+        {{1, mv::MdOrder::FirstFire}, {4, mv::MdOrder::Hold}, {99, mv::MdOrder::Move}}, s.value());
+    ASSERT_EQ(answers.size(), 2u);
+    EXPECT_EQ(answers[0].key, "US-5INF.order");
+    EXPECT_EQ(answers[0].value, "first_fire");
+    EXPECT_EQ(answers[1].key, "US-RINGGOLD.order");
+    EXPECT_EQ(answers[1].value, "hold");
+}
+
+TEST(ChitScenario, EveryChitOrderIsAnEngineOrder) {
+    for (const mv::MdOrderInfo& info : mv::mdOrders()) {
+        muster::rules::md::Order order{};
+        EXPECT_TRUE(muster::rules::md::parse(info.engineValue, order)) << info.engineValue;
+        EXPECT_EQ(muster::rules::md::toString(order), info.engineValue);
+    }
 }

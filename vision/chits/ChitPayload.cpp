@@ -9,13 +9,13 @@ namespace {
 
 // MD-ORD-02: green MOVE, black CF, yellow FF, blue F, blank HOLD, red C, gold W.
 const std::array<MdOrderInfo, 7> kOrders = {{
-    {MdOrder::Move, "M", "MOVE", "MOVE", {0, 150, 70}, false},
-    {MdOrder::ChangeFormation, "CF", "CHANGE FORMATION", "CF", {0, 0, 0}, false},
-    {MdOrder::FirstFire, "FF", "FIRST FIRE", "FF", {250, 210, 0}, false},
-    {MdOrder::Fire, "F", "FIRE", "F", {0, 90, 200}, false},
-    {MdOrder::Hold, "H", "HOLD", "HOLD", {255, 255, 255}, true},
-    {MdOrder::Charge, "C", "CHARGE", "C", {210, 25, 30}, false},
-    {MdOrder::Wheel, "W", "WHEEL", "W", {205, 160, 30}, false},
+    {MdOrder::Move, "M", "MOVE", "MOVE", {0, 150, 70}, false, "move"},
+    {MdOrder::ChangeFormation, "CF", "CHANGE FORMATION", "CF", {0, 0, 0}, false, "change_formation"},
+    {MdOrder::FirstFire, "FF", "FIRST FIRE", "FF", {250, 210, 0}, false, "first_fire"},
+    {MdOrder::Fire, "F", "FIRE", "F", {0, 90, 200}, false, "fire"},
+    {MdOrder::Hold, "H", "HOLD", "HOLD", {255, 255, 255}, true, "hold"},
+    {MdOrder::Charge, "C", "CHARGE", "C", {210, 25, 30}, false, "charge"},
+    {MdOrder::Wheel, "W", "WHEEL", "W", {205, 160, 30}, false, "wheel"},
 }};
 
 const char* const kEnumNames[] = {"Move", "ChangeFormation", "FirstFire", "Fire", "Hold", "Charge", "Wheel"};

@@ -28,7 +28,8 @@ struct MdOrderInfo {
     const char* name;  // as the rules name it
     const char* label; // the short text printed on the chit
     std::array<std::uint8_t, 3> rgb;
-    bool blank; // HOLD is a blank chit: no coloured ring (MD-ORD-01, MD-ORD-02)
+    bool blank;              // HOLD is a blank chit: no coloured ring (MD-ORD-01, MD-ORD-02)
+    const char* engineValue; // the rules engine's answer to "<unit>.order" (MD-ORD-01)
 };
 
 inline constexpr int kChitPayloadVersion = 1;

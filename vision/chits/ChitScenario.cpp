@@ -15,6 +15,15 @@ const ChitUnit* ChitScenario::unitBySlot(int slot) const {
     return &units[static_cast<std::size_t>(slot - 1)];
 }
 
+std::vector<ChitOrderAnswer> orderAnswers(const std::map<int, MdOrder>& orders,
+                                          const ChitScenario& scenario) {
+    std::vector<ChitOrderAnswer> out;
+    for (const auto& [slot, order] : orders)
+        if (const ChitUnit* unit = scenario.unitBySlot(slot))
+            out.push_back({unit->id, unit->id + ".order", orderInfo(order).engineValue});
+    return out;
+}
+
 Result<ChitScenario> parseChitScenario(const std::string& jsonText) {
     const nlohmann::json doc = nlohmann::json::parse(jsonText, nullptr, false);
     if (doc.is_discarded() || !doc.is_object())

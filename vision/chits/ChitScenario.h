@@ -5,7 +5,9 @@
 // they are.
 
 #include "vision/VisionError.h"
+#include "vision/chits/ChitPayload.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,18 @@ struct ChitScenario {
 
     const ChitUnit* unitBySlot(int slot) const;
 };
+
+// A unit's order read from its chit, as the answer the rules engine asks for in the orders phase (MD-ORD-01):
+// key "<unit id>.order", value "first_fire". The app journals it with the camera as its source.
+struct ChitOrderAnswer {
+    std::string unitId;
+    std::string key;
+    std::string value;
+};
+
+// Answers for the units of `orders` (slot -> order, e.g. ChitAccumulator::orders()); slots the scenario does
+// not have are left out.
+std::vector<ChitOrderAnswer> orderAnswers(const std::map<int, MdOrder>& orders, const ChitScenario& scenario);
 
 // Reads {"name": ..., "units": [{"id": ..., "name": ..., "side": ...}, ...]}.
 Result<ChitScenario> parseChitScenario(const std::string& jsonText);
