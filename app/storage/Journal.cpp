@@ -148,6 +148,7 @@ Result<GameInfo> readGame(SQLite::Database& db) {
 
 std::vector<Event> readEvents(SQLite::Database& db) {
     std::vector<Event> out;
+    out.reserve(static_cast<std::size_t>(db.execAndGet("SELECT count(*) FROM events").getInt64()));
     SQLite::Statement s(db, std::string("SELECT ") + kEventColumns + " FROM events ORDER BY seq");
     while (s.executeStep())
         out.push_back(readEvent(s));
@@ -287,6 +288,7 @@ Result<std::vector<int>> facesOf(const std::string& payloadJson) {
 
 Result<std::vector<EffectiveInput>> foldEffective(std::vector<Event> events) {
     std::vector<EffectiveInput> inForce; // a stack: undo and override only ever touch its top
+    inForce.reserve(events.size());
     for (Event& e : events) {
         if (e.kind == kind::Answer || e.kind == kind::Dice) {
             inForce.push_back({std::move(e), std::nullopt, std::nullopt});
