@@ -133,7 +133,9 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
     const int w = std::max(8, static_cast<int>(std::lround(image.cols * scale)));
     const int h = std::max(8, static_cast<int>(std::lround(image.rows * scale)));
     cv::Mat small;
-    cv::resize(image, small, cv::Size(w, h), 0, 0, scale < 1.0f ? cv::INTER_AREA : cv::INTER_LINEAR);
+    // Bilinear, as the training windows were warped: INTER_AREA at these non-integer ratios costs 2.6 ms on a
+    // 640x640 photo and 8.8 ms on a 1080p frame, bilinear 0.3 and 1.0 ms.
+    cv::resize(image, small, cv::Size(w, h), 0, 0, cv::INTER_LINEAR);
     // The net halves the size three times: pad to a multiple of 16 as the training script does.
     const int padW = (w + 15) / 16 * 16 - w, padH = (h + 15) / 16 * 16 - h;
     if (padW || padH)
