@@ -3,7 +3,7 @@
 // DiceReader: finds every d6 in a colour frame and reads its face, saying so when it is not sure.
 //
 // Two small networks trained by scripts/train_dice_model.py (see docs/dice-reader.md): a finder that marks
-// die centres and sizes on a grid of stride 8 over the frame scaled so a die is about 19 px across, and a
+// die centres and sizes on a grid of stride 8 over the frame scaled so a die is about 25 px across, and a
 // reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die". Both run through
 // OpenCV DNN.
 
@@ -66,7 +66,7 @@ public:
     const DiceReaderOptions& options() const { return m_options; }
     DiceReaderOptions& options() { return m_options; }
 
-    static constexpr float kFinderDiePx = 19.0f; // die size the finder was trained around
+    static constexpr float kFinderDiePx = 19.0f; // the finder's size output is log(size / 19 px)
     static constexpr int kFinderStride = 8;
     static constexpr int kCropSide = 32;
     static constexpr float kCropContext = 1.4f; // crop side / die size
