@@ -203,7 +203,8 @@ TEST(DiceReaderPhoto, HintsAndOverlay) {
     hints.dieSizePx = sizes[sizes.size() / 2] / 1.2f; // a die's edge: its box over random turns is ~1.2 edges
     const auto hinted = sharedReader().read(photo, hints);
     ASSERT_TRUE(hinted);
-    EXPECT_NEAR(mv::scoreImage(hinted.value(), img).readRight, mv::scoreImage(plain.value(), img).readRight, 1);
+    EXPECT_NEAR(mv::scoreImage(hinted.value(), img).readRight, mv::scoreImage(plain.value(), img).readRight,
+                1);
 
     // A tray polygon around the left half keeps only dice whose centre is inside it.
     mv::DiceHints left;
