@@ -61,19 +61,19 @@ ColumnLayout {
             }
         }
     }
-    // Keypad: one key per face value.
-    GridLayout {
+    // Keypad: one key per face value. A Grid positioner, not a layout: its keys come and go with the die size.
+    Grid {
+        id: keypad
         Layout.fillWidth: true
         columns: entry.sides <= 6 ? 6 : 10
-        rowSpacing: 6
-        columnSpacing: 6
+        spacing: 6
+        readonly property real keyWidth: Math.max(56, (width - (columns - 1) * spacing) / columns)
         Repeater {
             model: entry.sides
             BigButton {
                 required property int index
                 text: index + 1
-                Layout.fillWidth: true
-                Layout.preferredWidth: 64
+                width: keypad.keyWidth
                 enabled: entry.faces.length < entry.count
                 onClicked: entry.push(index + 1)
                 objectName: "key" + (index + 1)

@@ -44,9 +44,13 @@ PageFrame {
                 radius: Theme.radius
                 color: Theme.surface
 
-                Flickable {
+                ColumnLayout {
                     anchors.fill: parent
                     anchors.margins: Theme.spacing
+                    spacing: 10
+                Flickable {
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
                     contentHeight: card.implicitHeight
                     clip: true
                     ColumnLayout {
@@ -116,20 +120,6 @@ PageFrame {
                             }
                         }
 
-                        DiceEntry {
-                            id: diceEntry
-                            Layout.fillWidth: true
-                            visible: GameController.promptKind === "dice"
-                            onAccepted: (faces, source) => {
-                                if (GameController.submitDice(faces, source))
-                                    diceEntry.clear()
-                            }
-                            Connections {
-                                target: GameController
-                                function onStateChanged() { diceEntry.clear() }
-                            }
-                        }
-
                         Label {
                             Layout.fillWidth: true
                             visible: GameController.lastError.length > 0
@@ -139,6 +129,22 @@ PageFrame {
                             wrapMode: Text.WordWrap
                         }
                     }
+                }
+                DiceEntry {
+                    id: diceEntry
+                    objectName: "diceEntry"
+                    Layout.fillWidth: true
+                    visible: GameController.promptKind === "dice"
+                    onAccepted: (faces, source) => {
+                        if (GameController.submitDice(faces, source))
+                            diceEntry.clear()
+                    }
+                    Connections {
+                        target: GameController
+                        function onStateChanged() { diceEntry.clear() }
+                    }
+                }
+
                 }
             }
 

@@ -20,6 +20,7 @@ PageFrame {
         Pane {
             Layout.fillWidth: true
             Layout.fillHeight: true
+            Layout.preferredWidth: 1 // the two panes share the width evenly
             background: Rectangle { color: Theme.surface; radius: Theme.radius }
             ColumnLayout {
                 anchors.fill: parent
@@ -36,13 +37,16 @@ PageFrame {
                     onCurrentTextChanged: sides.model = GameController.scenarioSides(currentText)
                     Component.onCompleted: sides.model = GameController.scenarioSides(currentText)
                 }
+                Column {
+                    Layout.fillWidth: true
+                    spacing: 8
                 Repeater {
                     id: sides
                     RowLayout {
                         required property var modelData
                         required property int index
                         property alias playerName: nameField.text
-                        Layout.fillWidth: true
+                        width: parent.width
                         Rectangle {
                             width: 10
                             Layout.fillHeight: true
@@ -65,6 +69,7 @@ PageFrame {
                             placeholderText: qsTr("Player's name")
                         }
                     }
+                }
                 }
                 BigButton {
                     objectName: "startGame"
@@ -118,6 +123,7 @@ PageFrame {
         Pane {
             Layout.fillWidth: true
             Layout.fillHeight: true
+            Layout.preferredWidth: 1 // the two panes share the width evenly
             background: Rectangle { color: Theme.surface; radius: Theme.radius }
             ColumnLayout {
                 anchors.fill: parent
