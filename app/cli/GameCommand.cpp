@@ -4,6 +4,7 @@
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
 
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 
@@ -104,6 +105,9 @@ int runGameLog(const Args& args) {
         return 1;
     }
     const bool json = cl.flag("json");
+    std::size_t playerWidth = 6;
+    for (const GameRecord& r : records->records)
+        playerWidth = std::max(playerWidth, r.event.player.size());
     for (const GameRecord& r : records->records) {
         if (!filter.matches(r))
             continue;
@@ -121,11 +125,13 @@ int runGameLog(const Args& args) {
             marks +=
                 "  [" + std::to_string(e.evidenceCount) + " photo" + (e.evidenceCount > 1 ? "s" : "") + "]";
         std::string source(storage::toString(e.source));
-        char head[160];
-        std::snprintf(head, sizeof head, "#%-5lld T%-2d %-13s %-8s %-10s %-8s ",
-                      static_cast<long long>(e.seq), e.turn, e.phase.c_str(), e.kind.c_str(),
-                      e.player.c_str(), source.c_str());
-        std::cout << head << r.summary << marks << "\n";
+        char head[96];
+        std::snprintf(head, sizeof head, "#%-5lld T%-2d %-13s %-8s ", static_cast<long long>(e.seq), e.turn,
+                      e.phase.c_str(), e.kind.c_str());
+        std::string who = e.player;
+        who.resize(std::max(playerWidth, who.size()), ' ');
+        source.resize(std::max<std::size_t>(8, source.size()), ' ');
+        std::cout << head << who << " " << source << " " << r.summary << marks << "\n";
     }
     return 0;
 }

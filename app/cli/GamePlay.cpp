@@ -166,8 +166,11 @@ void PlayLoop::submit(const rules::Input& input, std::vector<storage::EvidenceDr
     auto e = m_session.submit(input, std::move(evidence));
     if (!e) {
         rejected(e.message());
-        if (m_options.autoTable && input.kind == rules::InputKind::Answer)
-            m_failed = true; // the simulated table must always answer legally
+        // Virtual dice and the simulated table always produce legal inputs, so a refusal here means the
+        // journal could not be written: stop instead of asking again forever.
+        if ((m_options.autoTable && input.kind == rules::InputKind::Answer) ||
+            (m_options.virtualDice && input.kind == rules::InputKind::Dice))
+            m_failed = true;
         return;
     }
     accepted(*e, input.kind == rules::InputKind::Answer
