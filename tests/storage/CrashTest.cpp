@@ -127,7 +127,10 @@ TEST(Crash, SigkillAtRandomMomentsLosesNothingAcknowledged) {
     std::string game;
     std::vector<Json> acknowledged; // everything acknowledged for the current game file, across its runs
     bool newGame = true;
-    for (int run = 0; run < kRuns; ++run) {
+    // Runs until kRuns processes were really killed: a run that resumes a nearly finished game may end by
+    // itself first, and how often depends on the machine's load, so the number of runs is not fixed.
+    int runs = 0;
+    for (int run = 0; kills < kRuns && run < 5 * kRuns; ++run, ++runs) {
         if (newGame) {
             game = dir.file("crash" + std::to_string(++gameNumber) + ".muster");
             acknowledged.clear();
@@ -197,10 +200,10 @@ TEST(Crash, SigkillAtRandomMomentsLosesNothingAcknowledged) {
     }
     std::cout << "[ crash    ] a whole game took " << wholeGameMs << " ms; kills between " << startupMs / 2
               << " and " << startupMs / 2 + startupMs + 250 << " ms after start\n";
-    std::cout << "[ crash    ] " << kRuns << " runs, " << kills << " killed with SIGKILL, " << finishedRuns
+    std::cout << "[ crash    ] " << runs << " runs, " << kills << " killed with SIGKILL, " << finishedRuns
               << " finished by themselves, " << gameNumber << " game files; " << acknowledgedTotal
               << " events acknowledged, " << lost << " lost; " << committedUnacknowledged
               << " committed just before a kill without their line\n";
     EXPECT_EQ(lost, 0);
-    EXPECT_GE(kills, kRuns * 3 / 4);
+    EXPECT_GE(kills, kRuns);
 }
