@@ -188,20 +188,6 @@ QString GameController::winner() const {
     return m_session ? q(m_session->engine().state().winner) : QString();
 }
 
-bool GameController::canUndo() const {
-    if (!m_session)
-        return false;
-    auto inputs = m_session->journal().effectiveInputs();
-    return inputs && !inputs->empty() && inputs->back().event.kind == storage::kind::Answer;
-}
-
-bool GameController::canOverride() const {
-    if (!m_session)
-        return false;
-    auto inputs = m_session->journal().effectiveInputs();
-    return inputs && !inputs->empty() && inputs->back().event.kind == storage::kind::Dice;
-}
-
 QVariantList GameController::houseRules() const {
     QVariantList out;
     if (!m_session)
@@ -324,6 +310,7 @@ bool GameController::resumeLast() {
 
 void GameController::closeGame() {
     m_session.reset();
+    m_canUndo = m_canOverride = false;
     m_roster->reset(nullptr, {});
     m_log->reset({}, {}, {});
     rememberLast({});
@@ -365,6 +352,12 @@ void GameController::refresh() {
                     overridden.insert(in.event.seq);
             }
         m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden);
+        // Read the journal once per change, not once per binding that asks.
+        const bool any = inForce && !inForce->empty();
+        m_canUndo = any && inForce->back().event.kind == storage::kind::Answer;
+        m_canOverride = any && inForce->back().event.kind == storage::kind::Dice;
+    } else {
+        m_canUndo = m_canOverride = false;
     }
     Q_EMIT stateChanged();
 }

@@ -83,8 +83,8 @@ public:
     QString currentPlayer() const;
     QString lastResult() const;
     QString winner() const;
-    bool canUndo() const;
-    bool canOverride() const;
+    bool canUndo() const { return m_canUndo; }
+    bool canOverride() const { return m_canOverride; }
     QString lastError() const { return m_lastError; }
     QStringList scenarios() const;
     QString gamesFolder() const { return gamesDirectory(); }
@@ -137,6 +137,8 @@ private:
     LogModel* m_log;
     rules::VirtualDice m_virtualDice;
     QString m_lastError;
+    bool m_canUndo = false;     // the latest input in force is an answer
+    bool m_canOverride = false; // the latest input in force is a dice result
 };
 
 } // namespace muster::app
