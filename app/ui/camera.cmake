@@ -1,2 +1,3 @@
 # Camera path: capture, the vision worker, live dice and chit reading. Append to MUSTER_APP_SOURCES (C++ files in
 # app/ui/) and MUSTER_QML_FILES (paths relative to qml/).
+list(APPEND MUSTER_QML_FILES CameraSettings.qml)

@@ -11,14 +11,7 @@ PageFrame {
     ColumnLayout {
         anchors.fill: parent
         spacing: Theme.spacing
-        Label { text: qsTr("Camera"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
-        Label {
-            text: CameraService.cameraAvailable ? CameraService.cameras.join(", ") : qsTr("No camera found. The Dice page shows the demo feed; dice are typed or rolled virtually.")
-            font.pixelSize: Theme.fontSmall + 1
-            color: Theme.textDim
-            wrapMode: Text.WordWrap
-            Layout.fillWidth: true
-        }
+        CameraSettings { Layout.fillWidth: true }
         Label { text: qsTr("Games folder"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
         Label { text: GameController.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim }
         Label { text: qsTr("House rules of this game"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
