@@ -34,6 +34,11 @@ QString CameraService::feedDescription() const {
     return u"Camera: %1"_s.arg(m_cameras.constFirst());
 }
 
+cv::Mat CameraService::latestFrame() const {
+    std::lock_guard lock(m_frameMutex);
+    return m_latestFrame.clone();
+}
+
 void CameraService::refresh() {
     QStringList names;
     for (const QCameraDevice& d : QMediaDevices::videoInputs())

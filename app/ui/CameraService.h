@@ -3,9 +3,13 @@
 // Which dice feed the app uses: a real camera when one is attached, otherwise the demo feed, said plainly on
 // screen.
 
+#include <opencv2/core.hpp>
+
 #include <QObject>
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
+
+#include <mutex>
 
 class QMediaDevices;
 
@@ -30,6 +34,10 @@ public:
     bool demoFeed() const;
     QString feedDescription() const;
 
+    // The newest frame of the live feed as 8-bit BGR (a copy, safe to keep), or an empty Mat when no frame
+    // has arrived. Callable from any thread: the calibration wizard grabs its still from here.
+    cv::Mat latestFrame() const;
+
 Q_SIGNALS:
     void camerasChanged();
 
@@ -38,6 +46,8 @@ private:
 
     QMediaDevices* m_devices = nullptr;
     QStringList m_cameras;
+    mutable std::mutex m_frameMutex;
+    cv::Mat m_latestFrame; // guarded by m_frameMutex
 };
 
 } // namespace muster::app
