@@ -31,6 +31,90 @@ std::string phaseTitle(md::Phase p) {
     return "";
 }
 
+bool isOption(const Question& q, const std::string& value) {
+    for (const auto& o : q.options)
+        if (o.value == value)
+            return true;
+    return false;
+}
+
+// What apply() checks of dice against the request it answers (count and faces), without the words.
+bool fitsRequest(const DiceRequest& d, const std::vector<int>& faces) {
+    if (static_cast<int>(faces.size()) != d.count)
+        return false;
+    for (int f : faces)
+        if (f < 1 || f > d.sides)
+            return false;
+    return true;
+}
+
+// The feed of a step during applyAll(): first the step's inputs already accepted, then new inputs, each
+// checked against the question or request it answers as apply() checks a prompt. A new input that does not
+// fit stops the step (rejected()); applyAll() then hands it to apply() for the exact error.
+class BatchFeed : public Feed {
+public:
+    BatchFeed(const std::vector<Input>& accepted, const std::vector<Input>& inputs, std::size_t next)
+        : m_accepted(accepted)
+        , m_inputs(inputs)
+        , m_next(next) {}
+
+    // Only inputs already checked skip building their request; a new one must meet its question.
+    const Input* ready() override {
+        if (stopped() || m_acceptedNext >= m_accepted.size())
+            return nullptr;
+        return &m_accepted[m_acceptedNext++];
+    }
+    std::optional<std::vector<int>> roll(const DiceRequest& request) override {
+        if (stopped())
+            return std::nullopt;
+        if (m_acceptedNext < m_accepted.size())
+            return m_accepted[m_acceptedNext++].faces;
+        if (m_next >= m_inputs.size()) {
+            m_waiting = true;
+            return std::nullopt;
+        }
+        const Input& in = m_inputs[m_next];
+        if (in.kind != InputKind::Dice || in.key != request.id || !fitsRequest(request, in.faces)) {
+            m_rejected = true;
+            return std::nullopt;
+        }
+        ++m_next;
+        return in.faces;
+    }
+    std::optional<std::string> ask(const Question& question) override {
+        if (stopped())
+            return std::nullopt;
+        if (m_acceptedNext < m_accepted.size())
+            return m_accepted[m_acceptedNext++].value;
+        if (m_next >= m_inputs.size()) {
+            m_waiting = true;
+            return std::nullopt;
+        }
+        const Input& in = m_inputs[m_next];
+        if (in.kind != InputKind::Answer || in.key != question.key || !isOption(question, in.value)) {
+            m_rejected = true;
+            return std::nullopt;
+        }
+        ++m_next;
+        return in.value;
+    }
+    void note(const std::string& line) override { m_notes.push_back(line); }
+
+    std::size_t next() const { return m_next; }
+    const std::vector<std::string>& notes() const { return m_notes; }
+
+private:
+    bool stopped() const { return m_waiting || m_rejected; }
+
+    const std::vector<Input>& m_accepted;
+    std::size_t m_acceptedNext = 0;
+    const std::vector<Input>& m_inputs;
+    std::size_t m_next;
+    bool m_waiting = false;
+    bool m_rejected = false;
+    std::vector<std::string> m_notes;
+};
+
 } // namespace
 
 Result<Engine> Engine::create(const Scenario& scenario, const HouseRules& houseRules) {
@@ -58,12 +142,54 @@ Result<Engine> Engine::replay(const Scenario& scenario, const HouseRules& houseR
     auto e = create(scenario, houseRules);
     if (!e)
         return e;
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-        auto r = e->apply(inputs[i]);
-        if (!r)
-            return makeError("journal entry " + std::to_string(i + 1) + " rejected: " + r.error().message);
-    }
+    std::size_t accepted = 0;
+    if (auto r = e->applyAll(inputs, &accepted); !r)
+        return makeError("journal entry " + std::to_string(accepted + 1) + " rejected: " + r.error().message);
     return e;
+}
+
+Result<void> Engine::applyAll(std::vector<Input> inputs, std::size_t* accepted) {
+    std::size_t next = replaySteps(inputs);
+    // The step left waiting (or holding a rejected input) goes through apply(), which re-runs it per input
+    // and words the error.
+    for (; next < inputs.size(); ++next) {
+        if (auto r = apply(inputs[next]); !r) {
+            if (accepted)
+                *accepted = next;
+            return r;
+        }
+    }
+    if (accepted)
+        *accepted = inputs.size();
+    return {};
+}
+
+// Runs whole steps with the inputs they need, committing each completed step; returns how many inputs were
+// committed. Leaves the engine as apply() would after the last of them, prompt included.
+std::size_t Engine::replaySteps(std::vector<Input>& inputs) {
+    std::size_t next = 0;
+    for (;;) {
+        if (m_state.cursor.phase == md::Phase::GameOver)
+            break;
+        md::skipIdle(m_state, m_options);
+        if (m_state.cursor.phase == md::Phase::GameOver)
+            continue;
+        m_scratch = m_state;
+        BatchFeed feed(m_stepInputs, inputs, next);
+        if (!md::runStep(m_scratch, feed, m_options))
+            break;
+        // apply() clears the events at each input and keeps the notes of steps completed after it.
+        if (feed.next() > next)
+            m_events.clear();
+        for (const auto& n : feed.notes())
+            m_events.push_back(n);
+        for (; next < feed.next(); ++next)
+            m_inputs.push_back(std::move(inputs[next]));
+        std::swap(m_state, m_scratch);
+        m_stepInputs.clear();
+    }
+    advance(); // the prompt of the step now waiting
+    return next;
 }
 
 Prompt Engine::prompt() const {

@@ -12,6 +12,11 @@
 
 namespace muster::rules {
 
+// The version of the rules engine's behaviour: the same inputs fold to the same state within one version.
+// Bumped by any change after which a recorded journal could replay differently (another prompt, key, option
+// or dice request, or another state from the same inputs); not by speed work or wording (docs/journal.md).
+inline constexpr int kEngineVersion = 1;
+
 // The game state the engine exposes. Today only Manifest Destiny exists; other rule sets will make this a
 // variant.
 using GameState = md::GameState;
@@ -30,6 +35,10 @@ public:
     Prompt prompt() const;
     // Applies one input. Rejects (state unchanged) an input that does not answer the current prompt.
     Result<void> apply(const Input& input);
+    // Applies inputs in order exactly as apply() would one by one (same state, prompt, events, errors), but
+    // runs each step once with all its inputs instead of once per input: the cost of replaying a journal.
+    // Stops at the first rejected input; *accepted (when given) is the number of inputs accepted.
+    Result<void> applyAll(std::vector<Input> inputs, std::size_t* accepted = nullptr);
 
     const GameState& state() const { return m_state; }
     // Inputs accepted so far, in order (the journal).
@@ -41,6 +50,7 @@ public:
 private:
     Engine() = default;
     void advance();
+    std::size_t replaySteps(std::vector<Input>& inputs);
 
     GameState m_state;               // committed state: every completed step folded in
     md::Options m_options;           // parsed from m_state.houseRules

@@ -32,8 +32,13 @@ std::string genesisHash(const GameInfo& game) {
         .field("house_rules", game.houseRulesJson)
         .field("scenario", game.scenarioJson)
         .field("created", game.created)
-        .field("muster_version", game.musterVersion)
-        .field("players", static_cast<std::int64_t>(game.players.size()));
+        .field("muster_version", game.musterVersion);
+    // Fields added in schema version 3 go in only when set, so older files keep their hashes.
+    if (game.engineVersion != 0)
+        c.field("engine_version", game.engineVersion);
+    if (!game.playSetupJson.empty())
+        c.field("play_setup", game.playSetupJson);
+    c.field("players", static_cast<std::int64_t>(game.players.size()));
     for (const Player& p : game.players)
         c.field("name", p.name).field("side", p.side).field("dice_colour", p.diceColour);
     return c.hex();
@@ -52,8 +57,8 @@ std::string evidenceHash(const std::vector<Evidence>& evidence) {
 }
 
 std::string eventHash(const Event& event) {
-    return Canonical("muster-event/1")
-        .field("seq", event.seq)
+    Canonical c("muster-event/1");
+    c.field("seq", event.seq)
         .field("turn", event.turn)
         .field("phase", event.phase)
         .field("kind", event.kind)
@@ -62,8 +67,10 @@ std::string eventHash(const Event& event) {
         .field("dice_source", toString(event.source))
         .field("time", event.time)
         .field("evidence", event.evidenceHash)
-        .field("prev_hash", event.prevHash)
-        .hex();
+        .field("prev_hash", event.prevHash);
+    if (!event.input.empty()) // schema version 3; older events hash as they always did
+        c.field("input", event.input);
+    return c.hex();
 }
 
 } // namespace muster::storage

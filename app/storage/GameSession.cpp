@@ -72,7 +72,8 @@ std::string payloadFor(const rules::Prompt& prompt, const rules::Input& input) {
 
 Result<rules::Input> GameSession::inputOf(const EffectiveInput& in) {
     const Event& e = in.event;
-    PayloadFields p = readPayloadFields(e.payloadJson);
+    // The compact input when the event has one (schema 3), else the payload JSON.
+    PayloadFields p = e.input.empty() ? readPayloadFields(e.payloadJson) : readCompactInput(e.input);
     if (!p.key)
         return Error{"event #" + std::to_string(e.seq) + " carries no input key"};
     rules::Input input;
@@ -118,31 +119,51 @@ Result<rules::Engine> freshEngine(const Journal& journal) {
     return std::move(engine.value());
 }
 
-// Feeds inputs to the engine in order; the first one it refuses is named.
-Result<void> fold(rules::Engine& engine, const std::vector<EffectiveInput>& inputs) {
+// Feeds inputs to the engine in order (all at once: the engine then runs each step once); the first input
+// that cannot be read or that the engine refuses is named ("event #k <refused>: why").
+Result<void> fold(rules::Engine& engine, const std::vector<EffectiveInput>& inputs,
+                  const char* refused = "does not replay") {
+    std::vector<rules::Input> decoded;
+    decoded.reserve(inputs.size());
+    std::optional<Error> unreadable;
     for (const EffectiveInput& in : inputs) {
         auto input = GameSession::inputOf(in);
-        if (!input)
-            return input.error();
-        if (auto applied = engine.apply(*input); !applied)
-            return Error{"event #" + std::to_string(in.event.seq) +
-                         " does not replay: " + applied.error().message};
+        if (!input) {
+            unreadable = input.error();
+            break;
+        }
+        decoded.push_back(std::move(input.value()));
     }
+    std::size_t accepted = 0;
+    if (auto applied = engine.applyAll(std::move(decoded), &accepted); !applied)
+        return Error{"event #" + std::to_string(inputs[accepted].event.seq) + " " + refused + ": " +
+                     applied.error().message};
+    if (unreadable)
+        return *unreadable;
     return {};
+}
+
+Result<rules::Engine> replayJournal(const Journal& journal, const char* refused) {
+    auto engine = freshEngine(journal);
+    if (!engine)
+        return engine.error();
+    auto inputs = journal.replayInputs();
+    if (!inputs)
+        return inputs.error();
+    if (auto folded = fold(*engine, *inputs, refused); !folded)
+        return folded.error();
+    return std::move(engine.value());
+}
+
+std::string recordedBy(int engineVersion) {
+    return engineVersion == 0 ? "an earlier rules engine (from before versions were recorded)"
+                              : "rules engine " + std::to_string(engineVersion);
 }
 
 } // namespace
 
 Result<rules::Engine> GameSession::replay(const Journal& journal) {
-    auto engine = freshEngine(journal);
-    if (!engine)
-        return engine.error();
-    auto inputs = journal.effectiveInputs();
-    if (!inputs)
-        return inputs.error();
-    if (auto folded = fold(*engine, *inputs); !folded)
-        return folded.error();
-    return std::move(engine.value());
+    return replayJournal(journal, "does not replay");
 }
 
 Result<GameSession> GameSession::start(const std::string& path, const rules::Scenario& scenario,
@@ -154,6 +175,7 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
     g.ruleSet = scenario.ruleSet;
     g.houseRulesJson = rules::io::toJson(engine->state().houseRules).dump();
     g.scenarioJson = rules::io::toJson(scenario).dump();
+    g.engineVersion = rules::kEngineVersion;
     g.players = std::move(players);
     auto journal = Journal::create(path, g);
     if (!journal)
@@ -166,13 +188,30 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
 }
 
 Result<GameSession> GameSession::open(const std::string& path, OpenOptions options) {
-    auto journal = Journal::open(path, options);
+    // Replayed read-only first: a game this engine cannot play is refused before anything (a migration, the
+    // switch to WAL) writes to its file.
+    auto journal = Journal::open(path, {OpenMode::ReadOnly, options.integrityCheck});
     if (!journal)
         return journal.error();
-    auto engine = replay(*journal);
+    const int recorded = journal->game().engineVersion;
+    const std::string versions = "this game was recorded by " + recordedBy(recorded) +
+                                 "; this Muster has rules engine " + std::to_string(rules::kEngineVersion);
+    const std::string readable =
+        ". The file is left as it is: 'muster-cli game log', 'report' and 'verify' still read it.";
+    if (recorded > rules::kEngineVersion)
+        return Error{path + ": " + versions + ", an older one: play it with a newer Muster" + readable};
+    auto engine =
+        replayJournal(*journal, recorded == rules::kEngineVersion ? "does not replay" : "no longer replays");
     if (!engine)
-        return Error{path + ": " + engine.message()};
-    return GameSession(std::move(journal.value()), std::move(engine.value()));
+        return Error{path + ": " +
+                     (recorded == rules::kEngineVersion ? engine.message()
+                                                        : versions + "; " + engine.message() + readable)};
+    if (options.mode == OpenMode::ReadOnly)
+        return GameSession(std::move(journal.value()), std::move(engine.value()));
+    auto writable = Journal::open(path, {OpenMode::ReadWrite, false}); // checked a moment ago
+    if (!writable)
+        return writable.error();
+    return GameSession(std::move(writable.value()), std::move(engine.value()));
 }
 
 Result<void> GameSession::rebuild() {

@@ -36,7 +36,15 @@ std::string text(const SQLite::Column& c) {
 }
 
 const char* const kEventColumns =
-    "seq, turn, phase, kind, payload, player, dice_source, time, evidence_hash, prev_hash, hash";
+    "seq, turn, phase, kind, payload, player, dice_source, time, evidence_hash, prev_hash, hash, input";
+
+// The event columns of a file of the given schema version (the input column came with version 3).
+std::string selectEvents(int version, const char* tail) {
+    std::string columns = kEventColumns;
+    if (version < 3)
+        columns.replace(columns.size() - 5, 5, "x'' AS input");
+    return std::string("SELECT ") + columns + " FROM events " + tail;
+}
 
 // Reads the columns of kEventColumns. A value the Event cannot hold exactly (an unknown dice source, a turn
 // beyond int) clears *exact, so verify reports it instead of hashing a rounded copy.
@@ -57,6 +65,7 @@ Event readEvent(SQLite::Statement& s, bool* exact = nullptr) {
     e.evidenceHash = text(s.getColumn(8));
     e.prevHash = text(s.getColumn(9));
     e.hash = text(s.getColumn(10));
+    e.input = text(s.getColumn(11));
     return e;
 }
 
@@ -91,6 +100,8 @@ Result<void> writeNewGame(SQLite::Database& db, const NewGame& newGame, GameInfo
     info.scenarioJson = newGame.scenarioJson.empty() ? "{}" : newGame.scenarioJson;
     info.created = newGame.created.empty() ? nowIso8601() : newGame.created;
     info.musterVersion = newGame.musterVersion.empty() ? MUSTER_VERSION : newGame.musterVersion;
+    info.engineVersion = newGame.engineVersion;
+    info.playSetupJson = newGame.playSetupJson;
     info.players = newGame.players;
     info.genesisHash = genesisHash(info);
     for (std::size_t i = 0; i < info.players.size(); ++i)
@@ -104,13 +115,15 @@ Result<void> writeNewGame(SQLite::Database& db, const NewGame& newGame, GameInfo
         SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
         SQLite::Statement g(db,
                             "INSERT INTO game(id, rule_set, house_rules, scenario, created, muster_version, "
-                            "genesis_hash) VALUES (1, ?, ?, ?, ?, ?, ?)");
+                            "genesis_hash, engine_version, play_setup) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)");
         g.bind(1, info.ruleSet);
         g.bind(2, info.houseRulesJson);
         g.bind(3, info.scenarioJson);
         g.bind(4, info.created);
         g.bind(5, info.musterVersion);
         g.bind(6, info.genesisHash);
+        g.bind(7, info.engineVersion);
+        g.bind(8, info.playSetupJson);
         g.exec();
         for (std::size_t i = 0; i < info.players.size(); ++i) {
             SQLite::Statement p(db,
@@ -128,10 +141,11 @@ Result<void> writeNewGame(SQLite::Database& db, const NewGame& newGame, GameInfo
     return {};
 }
 
-Result<GameInfo> readGame(SQLite::Database& db) {
+Result<GameInfo> readGame(SQLite::Database& db, int version) {
     GameInfo info;
-    SQLite::Statement g(
-        db, "SELECT rule_set, house_rules, scenario, created, muster_version, genesis_hash FROM game");
+    SQLite::Statement g(db, std::string("SELECT rule_set, house_rules, scenario, created, muster_version, "
+                                        "genesis_hash, ") +
+                                (version >= 3 ? "engine_version, play_setup" : "0, ''") + " FROM game");
     if (!g.executeStep())
         return Error{"the game row is missing"};
     info.ruleSet = text(g.getColumn(0));
@@ -140,16 +154,24 @@ Result<GameInfo> readGame(SQLite::Database& db) {
     info.created = text(g.getColumn(3));
     info.musterVersion = text(g.getColumn(4));
     info.genesisHash = text(g.getColumn(5));
+    info.engineVersion = g.getColumn(6).getInt();
+    info.playSetupJson = text(g.getColumn(7));
     SQLite::Statement p(db, "SELECT name, side, dice_colour FROM players ORDER BY position");
     while (p.executeStep())
         info.players.push_back({text(p.getColumn(0)), text(p.getColumn(1)), text(p.getColumn(2))});
     return info;
 }
 
-std::vector<Event> readEvents(SQLite::Database& db) {
+// A size hint for the event list: seq runs without gaps, and max(seq) is one index lookup, not a table scan.
+std::size_t eventCountHint(SQLite::Database& db) {
+    return static_cast<std::size_t>(
+        std::max<std::int64_t>(0, db.execAndGet("SELECT coalesce(max(seq), 0) FROM events").getInt64()));
+}
+
+std::vector<Event> readEvents(SQLite::Database& db, int version) {
     std::vector<Event> out;
-    out.reserve(static_cast<std::size_t>(db.execAndGet("SELECT count(*) FROM events").getInt64()));
-    SQLite::Statement s(db, std::string("SELECT ") + kEventColumns + " FROM events ORDER BY seq");
+    out.reserve(eventCountHint(db));
+    SQLite::Statement s(db, selectEvents(version, "ORDER BY seq"));
     while (s.executeStep())
         out.push_back(readEvent(s));
     SQLite::Statement c(db, "SELECT event_seq, count(*) FROM evidence GROUP BY event_seq ORDER BY event_seq");
@@ -183,6 +205,8 @@ Event insertEvent(SQLite::Database& db, const GameInfo& game, const EventDraft& 
     e.player = draft.player;
     e.source = draft.source;
     e.time = draft.time.empty() ? nowIso8601() : draft.time;
+    if (e.kind == kind::Answer || e.kind == kind::Dice)
+        e.input = compactInput(e.kind == kind::Dice, readPayloadFields(e.payloadJson));
     std::vector<Evidence> evidence;
     for (std::size_t i = 0; i < draft.evidence.size(); ++i)
         evidence.push_back({e.seq, static_cast<int>(i), draft.evidence[i].jpeg,
@@ -193,7 +217,7 @@ Event insertEvent(SQLite::Database& db, const GameInfo& game, const EventDraft& 
     e.hash = eventHash(e);
 
     SQLite::Statement ins(db, std::string("INSERT INTO events(") + kEventColumns +
-                                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                                  ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     ins.bind(1, e.seq);
     ins.bind(2, e.turn);
     ins.bind(3, e.phase);
@@ -205,6 +229,7 @@ Event insertEvent(SQLite::Database& db, const GameInfo& game, const EventDraft& 
     ins.bind(9, e.evidenceHash);
     ins.bind(10, e.prevHash);
     ins.bind(11, e.hash);
+    ins.bind(12, e.input.data(), static_cast<int>(e.input.size()));
     ins.exec();
     for (const Evidence& ev : evidence) {
         SQLite::Statement p(db, "INSERT INTO evidence(event_seq, idx, jpeg, detections, photo_hash) "
@@ -238,6 +263,16 @@ Result<void> checkDraft(const EventDraft& d) {
 
 std::string seqText(std::int64_t seq) {
     return "event " + std::to_string(seq);
+}
+
+// The compact input replay reads must carry the same key and value or faces as the payload people read.
+bool inputMatchesPayload(const Event& e) {
+    const PayloadFields input = readCompactInput(e.input);
+    const PayloadFields payload = readPayloadFields(e.payloadJson);
+    const bool dice = e.kind == kind::Dice;
+    if (!input.validJson || (!dice && e.kind != kind::Answer) || input.key != payload.key)
+        return false;
+    return dice ? input.faces && input.faces == payload.faces : input.value && input.value == payload.value;
 }
 
 } // namespace
@@ -286,48 +321,82 @@ Result<std::vector<int>> facesOf(const std::string& payloadJson) {
     return std::move(*fields.faces);
 }
 
-Result<std::vector<EffectiveInput>> foldEffective(std::vector<Event> events) {
-    std::vector<EffectiveInput> inForce; // a stack: undo and override only ever touch its top
-    inForce.reserve(events.size());
-    for (Event& e : events) {
-        if (e.kind == kind::Answer || e.kind == kind::Dice) {
-            inForce.push_back({std::move(e), std::nullopt, std::nullopt});
-            continue;
-        }
-        if (e.kind != kind::Undo && e.kind != kind::Override)
-            continue; // other kinds (notes) do not feed the rules
-        const Json p = Json::parse(e.payloadJson, nullptr, false);
-        if (p.is_discarded() || !p.is_object() || !p.contains("target") || !p["target"].is_number_integer())
-            return Error{seqText(e.seq) + ": " + e.kind + " without a numeric \"target\""};
-        const std::int64_t target = p["target"].get<std::int64_t>();
-        if (inForce.empty() || inForce.back().event.seq != target)
-            return Error{seqText(e.seq) + ": " + e.kind + " of " + seqText(target) +
-                         ", which is not the latest input still in force"};
-        EffectiveInput& top = inForce.back();
-        if (e.kind == kind::Undo) {
-            if (top.event.kind != kind::Answer)
-                return Error{seqText(e.seq) + ": undo of dice " + seqText(target) +
-                             "; a dice result can only be overridden"};
-            inForce.pop_back();
-            continue;
-        }
-        if (top.event.kind != kind::Dice)
-            return Error{seqText(e.seq) + ": override of " + seqText(target) +
-                         ", which is not a dice result"};
-        auto current = top.overriddenFaces ? Result<std::vector<int>>(*top.overriddenFaces)
-                                           : facesOf(top.event.payloadJson);
-        if (!current)
-            return Error{seqText(target) + ": " + current.message()};
-        auto oldFaces = p.contains("old") ? facesOf(Json{{"faces", p["old"]}}.dump()) : facesOf("{}");
-        auto newFaces = p.contains("new") ? facesOf(Json{{"faces", p["new"]}}.dump()) : facesOf("{}");
-        if (!oldFaces || !newFaces)
-            return Error{seqText(e.seq) + ": override needs integer arrays \"old\" and \"new\""};
-        if (*oldFaces != *current)
-            return Error{seqText(e.seq) + ": override's \"old\" faces differ from " + seqText(target) + "'s"};
-        top.overriddenFaces = *newFaces;
-        top.overrideSeq = e.seq;
+namespace {
+
+// The faces a dice event carries: from its compact input when it has one (replayInputs() reads no payload
+// then), else from its payload.
+Result<std::vector<int>> facesOfEvent(const Event& e) {
+    if (e.input.empty())
+        return facesOf(e.payloadJson);
+    PayloadFields fields = readCompactInput(e.input);
+    if (!fields.faces)
+        return Error{"the replay input of a dice event has no faces"};
+    return std::move(*fields.faces);
+}
+
+} // namespace
+
+namespace {
+
+// Folds events one at a time into the inputs still in force: a stack, since undo and override only ever touch
+// its top. replayInputs() feeds it row by row, so no list of every event is built first.
+class EffectiveFold {
+public:
+    explicit EffectiveFold(std::size_t hint) { m_inForce.reserve(hint); }
+    Result<void> add(Event&& e);
+    std::vector<EffectiveInput> take() { return std::move(m_inForce); }
+
+private:
+    std::vector<EffectiveInput> m_inForce;
+};
+
+Result<void> EffectiveFold::add(Event&& e) {
+    if (e.kind == kind::Answer || e.kind == kind::Dice) {
+        m_inForce.push_back({std::move(e), std::nullopt, std::nullopt});
+        return {};
     }
-    return inForce;
+    if (e.kind != kind::Undo && e.kind != kind::Override)
+        return {}; // other kinds (notes) do not feed the rules
+    const Json p = Json::parse(e.payloadJson, nullptr, false);
+    if (p.is_discarded() || !p.is_object() || !p.contains("target") || !p["target"].is_number_integer())
+        return Error{seqText(e.seq) + ": " + e.kind + " without a numeric \"target\""};
+    const std::int64_t target = p["target"].get<std::int64_t>();
+    if (m_inForce.empty() || m_inForce.back().event.seq != target)
+        return Error{seqText(e.seq) + ": " + e.kind + " of " + seqText(target) +
+                     ", which is not the latest input still in force"};
+    EffectiveInput& top = m_inForce.back();
+    if (e.kind == kind::Undo) {
+        if (top.event.kind != kind::Answer)
+            return Error{seqText(e.seq) + ": undo of dice " + seqText(target) +
+                         "; a dice result can only be overridden"};
+        m_inForce.pop_back();
+        return {};
+    }
+    if (top.event.kind != kind::Dice)
+        return Error{seqText(e.seq) + ": override of " + seqText(target) + ", which is not a dice result"};
+    auto current =
+        top.overriddenFaces ? Result<std::vector<int>>(*top.overriddenFaces) : facesOfEvent(top.event);
+    if (!current)
+        return Error{seqText(target) + ": " + current.message()};
+    auto oldFaces = p.contains("old") ? facesOf(Json{{"faces", p["old"]}}.dump()) : facesOf("{}");
+    auto newFaces = p.contains("new") ? facesOf(Json{{"faces", p["new"]}}.dump()) : facesOf("{}");
+    if (!oldFaces || !newFaces)
+        return Error{seqText(e.seq) + ": override needs integer arrays \"old\" and \"new\""};
+    if (*oldFaces != *current)
+        return Error{seqText(e.seq) + ": override's \"old\" faces differ from " + seqText(target) + "'s"};
+    top.overriddenFaces = *newFaces;
+    top.overrideSeq = e.seq;
+    return {};
+}
+
+} // namespace
+
+Result<std::vector<EffectiveInput>> foldEffective(std::vector<Event> events) {
+    EffectiveFold fold(events.size());
+    for (Event& e : events)
+        if (auto added = fold.add(std::move(e)); !added)
+            return added.error();
+    return fold.take();
 }
 
 Journal::Journal(Journal&&) noexcept = default;
@@ -447,11 +516,11 @@ Result<Journal> Journal::open(const std::string& path, OpenOptions options) {
 Result<Journal> Journal::finishOpen(std::unique_ptr<SQLite::Database> db, std::string path, bool readOnly) {
     Journal j;
     try {
-        auto game = readGame(*db);
+        j.m_version = schema::version(*db);
+        auto game = readGame(*db, j.m_version);
         if (!game)
             return Error{path + ": " + game.message()};
         j.m_game = std::move(game.value());
-        j.m_version = schema::version(*db);
     } catch (const SQLite::Exception& e) {
         return Error{path + " cannot be read: " + e.what()};
     }
@@ -487,10 +556,11 @@ Result<Event> Journal::appendChecked(const EventDraft& draft) {
 namespace {
 
 // The input an undo or override may touch: the latest one still in force, which must be target. Runs inside
-// the caller's write transaction so nothing can slip in between the check and the append.
+// the caller's write transaction so nothing can slip in between the check and the append. The file is
+// writable, so it has been migrated to the current version.
 Result<EffectiveInput> latestInForce(SQLite::Database& db, std::int64_t target, const std::string& verb,
                                      const std::string& done) {
-    auto inForce = foldEffective(readEvents(db));
+    auto inForce = foldEffective(readEvents(db, schema::kCurrentVersion));
     if (!inForce)
         return inForce.error();
     if (inForce->empty())
@@ -543,8 +613,8 @@ Result<Event> Journal::appendOverride(std::int64_t target, const std::string& pl
             return top.error();
         if (top->event.kind != kind::Dice)
             return Error{seqText(target) + " is not a dice result"};
-        auto old = top->overriddenFaces ? Result<std::vector<int>>(*top->overriddenFaces)
-                                        : facesOf(top->event.payloadJson);
+        auto old =
+            top->overriddenFaces ? Result<std::vector<int>>(*top->overriddenFaces) : facesOfEvent(top->event);
         if (!old)
             return old.error();
         if (newFaces.size() != old->size())
@@ -572,7 +642,7 @@ std::int64_t Journal::eventCount() const {
 
 Result<std::vector<Event>> Journal::events() const {
     try {
-        return readEvents(*m_db);
+        return readEvents(*m_db, m_version);
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": cannot read the events: " + e.what()};
     }
@@ -607,6 +677,30 @@ Result<std::vector<EffectiveInput>> Journal::effectiveInputs() const {
     return foldEffective(std::move(*all));
 }
 
+Result<std::vector<EffectiveInput>> Journal::replayInputs() const {
+    try {
+        EffectiveFold fold(eventCountHint(*m_db));
+        SQLite::Statement s(*m_db, std::string("SELECT seq, kind, player, dice_source, ") +
+                                       (m_version >= 3 ? "input" : "x''") +
+                                       ", payload FROM events ORDER BY seq");
+        while (s.executeStep()) {
+            Event e;
+            e.seq = s.getColumn(0).getInt64();
+            e.kind = text(s.getColumn(1));
+            e.player = text(s.getColumn(2));
+            e.source = diceSourceFromString(text(s.getColumn(3))).value_or(DiceSource::None);
+            e.input = text(s.getColumn(4));
+            if (e.input.empty() || (e.kind != kind::Answer && e.kind != kind::Dice))
+                e.payloadJson = text(s.getColumn(5));
+            if (auto added = fold.add(std::move(e)); !added)
+                return added.error();
+        }
+        return fold.take();
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": cannot read the events: " + e.what()};
+    }
+}
+
 VerifyReport Journal::verify() const {
     VerifyReport r;
     auto fail = [&r](std::optional<std::int64_t> seq, std::string problem) {
@@ -616,13 +710,13 @@ VerifyReport Journal::verify() const {
         return r;
     };
     try {
-        auto game = readGame(*m_db);
+        auto game = readGame(*m_db, m_version);
         if (!game)
             return fail(std::nullopt, game.message());
         if (genesisHash(*game) != game->genesisHash)
             return fail(std::nullopt, "the game header or the player list was changed after the game began");
 
-        SQLite::Statement events(*m_db, std::string("SELECT ") + kEventColumns + " FROM events ORDER BY seq");
+        SQLite::Statement events(*m_db, selectEvents(m_version, "ORDER BY seq"));
         SQLite::Statement photos(*m_db, "SELECT event_seq, idx, jpeg, detections, photo_hash FROM evidence "
                                         "ORDER BY event_seq, idx");
         bool photoPending = photos.executeStep();
@@ -667,6 +761,8 @@ VerifyReport Journal::verify() const {
                 return fail(e.seq, where + ": prev_hash does not match the hash of the event before it");
             if (eventHash(e) != e.hash)
                 return fail(e.seq, where + ": its content does not match its hash");
+            if (!e.input.empty() && !inputMatchesPayload(e))
+                return fail(e.seq, where + ": its replay input does not say what its payload says");
             prev = e.hash;
             ++expectedSeq;
             ++r.eventCount;

@@ -60,6 +60,9 @@ public:
     // The inputs that still count, in order, with overrides applied. Fails if undo/override records are
     // malformed.
     Result<std::vector<EffectiveInput>> effectiveInputs() const;
+    // The same inputs with only what replay needs: seq, kind, player, dice source and the compact input. The
+    // payload is read only for undo and override, and for events written before the compact input existed.
+    Result<std::vector<EffectiveInput>> replayInputs() const;
 
     // Recomputes the whole chain from the stored bytes (photos included) and names the first event that
     // differs.

@@ -41,6 +41,8 @@ struct NewGame {
     std::vector<Player> players;
     std::string created;       // ISO 8601 UTC; empty = now
     std::string musterVersion; // empty = this build's version
+    int engineVersion = 0;     // the rules engine version that plays the game (0: none recorded)
+    std::string playSetupJson; // how the game is played, e.g. {"dice":"virtual","seed":7}; empty: unknown
 };
 
 struct GameInfo {
@@ -49,7 +51,9 @@ struct GameInfo {
     std::string scenarioJson;
     std::string created;
     std::string musterVersion;
-    std::string genesisHash; // hash of the game row and the players; the first event's prev_hash
+    int engineVersion = 0;     // 0 in files written before schema version 3
+    std::string playSetupJson; // empty in files written before schema version 3
+    std::string genesisHash;   // hash of the game row and the players; the first event's prev_hash
     std::vector<Player> players;
 };
 
@@ -92,6 +96,9 @@ struct Event {
     std::string prevHash;
     std::string hash;
     int evidenceCount = 0;
+    // The replay input in a compact form (MessagePack [key, value] or [key, [faces]]), written by the journal
+    // from the payload of answer and dice events; empty for other kinds and in events from before schema 3.
+    std::string input;
 };
 
 // An input that still counts: an answer or dice event that no undo names, with the faces of its latest

@@ -99,7 +99,86 @@ private:
     std::vector<int> m_faces;
 };
 
+// SAX handler for a compact input: a two-element array, a string key, then a string value or a list of faces.
+class CompactReader {
+public:
+    explicit CompactReader(PayloadFields& out)
+        : m_out(out) {}
+
+    bool null() { return false; }
+    bool boolean(bool) { return false; }
+    bool number_integer(Json::number_integer_t v) { return face(v); }
+    bool number_unsigned(Json::number_unsigned_t v) {
+        return v <= static_cast<Json::number_unsigned_t>(std::numeric_limits<int>::max()) &&
+               face(static_cast<Json::number_integer_t>(v));
+    }
+    bool number_float(Json::number_float_t, const std::string&) { return false; }
+    bool binary(Json::binary_t&) { return false; }
+    bool string(std::string& s) {
+        if (m_depth != 1 || m_items > 1)
+            return false;
+        (m_items++ == 0 ? m_out.key : m_out.value) = std::move(s);
+        return true;
+    }
+    bool start_object(std::size_t) { return false; }
+    bool key(std::string&) { return false; }
+    bool end_object() { return false; }
+    bool start_array(std::size_t n) {
+        if (m_depth == 0 && n == 2) {
+            m_depth = 1;
+            return true;
+        }
+        if (m_depth != 1 || m_items != 1)
+            return false;
+        m_depth = 2;
+        m_out.faces.emplace().reserve(n == std::size_t(-1) ? 0 : n);
+        return true;
+    }
+    bool end_array() {
+        if (m_depth == 2) {
+            m_depth = 1;
+            ++m_items;
+        } else {
+            m_depth = 0;
+            m_out.validJson = m_items == 2;
+        }
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+
+private:
+    bool face(Json::number_integer_t v) {
+        if (m_depth != 2 || v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+            return false;
+        m_out.faces->push_back(static_cast<int>(v));
+        return true;
+    }
+
+    PayloadFields& m_out;
+    int m_depth = 0;
+    int m_items = 0;
+};
+
 } // namespace
+
+std::string compactInput(bool dice, const PayloadFields& fields) {
+    if (!fields.key || (dice ? !fields.faces : !fields.value))
+        return {};
+    const Json input =
+        dice ? Json::array({*fields.key, *fields.faces}) : Json::array({*fields.key, *fields.value});
+    std::string out;
+    Json::to_msgpack(input, nlohmann::detail::output_adapter<char>(out));
+    return out;
+}
+
+PayloadFields readCompactInput(std::string_view bytes) {
+    PayloadFields out;
+    CompactReader reader(out);
+    if (!Json::sax_parse(bytes.begin(), bytes.end(), &reader, nlohmann::json::input_format_t::msgpack) ||
+        !out.validJson)
+        return PayloadFields{};
+    return out;
+}
 
 PayloadFields readPayloadFields(std::string_view payloadJson) {
     PayloadFields out;

@@ -20,4 +20,10 @@ struct PayloadFields {
 
 PayloadFields readPayloadFields(std::string_view payloadJson);
 
+// The compact replay input stored beside the payload (events.input, schema version 3): MessagePack of
+// [key, value] for an answer or [key, [faces...]] for dice. Empty when the fields hold no such input.
+std::string compactInput(bool dice, const PayloadFields& fields);
+// Reads a compact input back; validJson is false (and nothing is set) when the bytes are not one.
+PayloadFields readCompactInput(std::string_view bytes);
+
 } // namespace muster::storage

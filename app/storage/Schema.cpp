@@ -74,16 +74,50 @@ CREATE TRIGGER evidence_append_only_delete BEFORE DELETE ON evidence
 )sql");
 }
 
-const std::array<std::function<void(SQLite::Database&)>, kCurrentVersion> kSteps = {step1, step2};
+// Step 3: the compact replay input of each event (replay reads it instead of parsing the payload JSON), and
+// in the header the rules engine version and how the game is played (dice source, seed). Rows written before
+// keep the defaults: an empty input (replay falls back to the payload), engine version 0 (not recorded).
+void step3(SQLite::Database& db) {
+    db.exec(R"sql(
+ALTER TABLE events ADD COLUMN input BLOB NOT NULL DEFAULT x'';
+ALTER TABLE game ADD COLUMN engine_version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE game ADD COLUMN play_setup TEXT NOT NULL DEFAULT '';
+)sql");
+}
+
+const std::array<std::function<void(SQLite::Database&)>, kCurrentVersion> kSteps = {step1, step2, step3};
+
+struct RequiredColumn {
+    const char* name;
+    int since = 1; // the schema version that added it
+};
 
 // Tables and columns each version must have; checked before anything is read.
-const std::vector<std::pair<std::string, std::vector<std::string>>> kRequiredTables = {
-    {"game", {"rule_set", "house_rules", "scenario", "created", "muster_version", "genesis_hash"}},
-    {"players", {"position", "name", "side", "dice_colour"}},
+const std::vector<std::pair<std::string, std::vector<RequiredColumn>>> kRequiredTables = {
+    {"game",
+     {{"rule_set"},
+      {"house_rules"},
+      {"scenario"},
+      {"created"},
+      {"muster_version"},
+      {"genesis_hash"},
+      {"engine_version", 3},
+      {"play_setup", 3}}},
+    {"players", {{"position"}, {"name"}, {"side"}, {"dice_colour"}}},
     {"events",
-     {"seq", "turn", "phase", "kind", "payload", "player", "dice_source", "time", "evidence_hash",
-      "prev_hash", "hash"}},
-    {"evidence", {"event_seq", "idx", "jpeg", "detections", "photo_hash"}},
+     {{"seq"},
+      {"turn"},
+      {"phase"},
+      {"kind"},
+      {"payload"},
+      {"player"},
+      {"dice_source"},
+      {"time"},
+      {"evidence_hash"},
+      {"prev_hash"},
+      {"hash"},
+      {"input", 3}}},
+    {"evidence", {{"event_seq"}, {"idx"}, {"jpeg"}, {"detections"}, {"photo_hash"}}},
 };
 
 std::uint32_t bigEndian32(const unsigned char* p) {
@@ -186,9 +220,9 @@ Result<int> validate(SQLite::Database& db, const std::string& name, bool integri
                 present.insert(info.getColumn(1).getString());
             if (present.empty())
                 return Error{name + " is not a Muster game file (table '" + table + "' is missing)"};
-            for (const std::string& c : columns)
-                if (!present.count(c))
-                    return Error{name + " is corrupt: table '" + table + "' has no column '" + c + "'"};
+            for (const RequiredColumn& c : columns)
+                if (c.since <= v && !present.count(c.name))
+                    return Error{name + " is corrupt: table '" + table + "' has no column '" + c.name + "'"};
         }
         if (integrity) {
             const std::string check = db.execAndGet("PRAGMA quick_check(1)").getString();

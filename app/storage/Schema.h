@@ -12,7 +12,7 @@
 namespace muster::storage::schema {
 
 inline constexpr int kApplicationId = 0x4D535452; // "MSTR" in the SQLite header, marks a Muster game file
-inline constexpr int kCurrentVersion = 2;
+inline constexpr int kCurrentVersion = 3;
 
 // The version stored in the file (PRAGMA user_version); 0 for a file no migration has touched.
 int version(SQLite::Database& db);

@@ -257,7 +257,7 @@ TEST(Migrations, OpeningVersion1UpgradesIt) {
     EXPECT_EQ(triggerCount(path), 0);
     auto j = Journal::open(path);
     ASSERT_TRUE(j) << j.message();
-    EXPECT_EQ(j->schemaVersion(), 2);
+    EXPECT_EQ(j->schemaVersion(), schema::kCurrentVersion);
     EXPECT_EQ(triggerCount(path), 4);
     ASSERT_TRUE(j->append(answerDraft(1, "MOVE")));
     EXPECT_TRUE(j->verify().ok);

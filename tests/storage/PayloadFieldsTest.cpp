@@ -3,6 +3,7 @@
 #include "app/storage/PayloadFields.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 using namespace muster::storage;
 
@@ -35,4 +36,48 @@ TEST(PayloadFields, BrokenOrForeignJson) {
     EXPECT_FALSE(readPayloadFields("{\"key\":\"a\"").key);
     EXPECT_FALSE(readPayloadFields("[1,2]").validJson);
     EXPECT_FALSE(readPayloadFields("").validJson);
+}
+
+TEST(CompactInput, RoundTripsAnswersAndDice) {
+    PayloadFields answer;
+    answer.key = "US-A.order";
+    answer.value = "fire";
+    const std::string a = compactInput(false, answer);
+    EXPECT_LT(a.size(), 20u);
+    const PayloadFields backA = readCompactInput(a);
+    EXPECT_TRUE(backA.validJson);
+    EXPECT_EQ(backA.key, "US-A.order");
+    EXPECT_EQ(backA.value, "fire");
+    EXPECT_FALSE(backA.faces);
+
+    const PayloadFields dice = readPayloadFields(R"({"faces":[3,5,6],"key":"US-A.fire","purpose":"x"})");
+    const PayloadFields backD = readCompactInput(compactInput(true, dice));
+    EXPECT_EQ(backD.key, "US-A.fire");
+    EXPECT_EQ(backD.faces, (std::vector<int>{3, 5, 6}));
+    EXPECT_FALSE(backD.value);
+    EXPECT_TRUE(readCompactInput(compactInput(true, readPayloadFields(R"({"faces":[],"key":"k"})"))).faces);
+}
+
+TEST(CompactInput, NothingToWriteWithoutKeyAndValueOrFaces) {
+    EXPECT_TRUE(compactInput(false, readPayloadFields(R"({"value":"fire"})")).empty());
+    EXPECT_TRUE(compactInput(true, readPayloadFields(R"({"key":"k","value":"fire"})")).empty());
+    EXPECT_TRUE(compactInput(false, readPayloadFields(R"({"key":"k","faces":[1]})")).empty());
+}
+
+TEST(CompactInput, RefusesOtherShapes) {
+    auto msgpack = [](const nlohmann::json& j) {
+        const auto bytes = nlohmann::json::to_msgpack(j);
+        return std::string(bytes.begin(), bytes.end());
+    };
+    EXPECT_FALSE(readCompactInput("").validJson);
+    EXPECT_FALSE(readCompactInput("\x92\xa1k").validJson); // truncated
+    EXPECT_FALSE(readCompactInput(msgpack({"k"})).validJson);
+    EXPECT_FALSE(readCompactInput(msgpack({"k", "v", "w"})).validJson);
+    EXPECT_FALSE(readCompactInput(msgpack({"k", 5})).validJson);
+    EXPECT_FALSE(readCompactInput(msgpack({"k", {1, "2"}})).validJson);
+    EXPECT_FALSE(readCompactInput(msgpack({"k", {1, 99999999999LL}})).validJson);
+    EXPECT_FALSE(readCompactInput(msgpack({{"k", "v"}, {"x", "y"}})).validJson);
+    EXPECT_FALSE(readCompactInput(msgpack(nlohmann::json::object({{"key", "k"}, {"value", "v"}}))).validJson);
+    std::string trailing = msgpack({"k", "v"}) + "x";
+    EXPECT_FALSE(readCompactInput(trailing).validJson);
 }

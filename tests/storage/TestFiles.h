@@ -80,7 +80,7 @@ inline EventDraft diceDraft(int turn, std::vector<int> faces, int photos = 0,
     std::string list;
     for (int f : faces)
         list += (list.empty() ? "" : ",") + std::to_string(f);
-    d.payloadJson = R"({"faces":[)" + list + R"(],"purpose":"small arms"})";
+    d.payloadJson = R"({"faces":[)" + list + R"(],"key":"fire:unit1","purpose":"small arms"})";
     d.player = player;
     d.source = photos > 0 ? DiceSource::Camera : DiceSource::Virtual;
     for (int i = 0; i < photos; ++i) {
