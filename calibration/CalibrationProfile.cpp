@@ -175,12 +175,17 @@ std::string CalibrationProfile::toJson() const {
     t["markers"] = markers;
     j["tray"] = t;
     json sets = json::array();
-    for (const DiceSet& s : diceSets)
+    for (const DiceSet& s : diceSets) {
+        json examples = json::array();
+        for (const DieColour& e : s.examples)
+            examples.push_back({{"body_lab", lab(e.body)}, {"pip_lab", lab(e.pip)}});
         sets.push_back({{"name", s.name},
                         {"player", s.player},
                         {"body_lab", lab(s.body)},
                         {"pip_lab", lab(s.pip)},
-                        {"samples", s.samples}});
+                        {"samples", s.samples},
+                        {"examples", examples}});
+    }
     j["dice_sets"] = sets;
     if (lens) {
         j["lens"] = {{"resolution", {lens->resolution.width, lens->resolution.height}},
@@ -235,10 +240,14 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
                 return Error{"a marker in the calibration profile does not have 4 corners"};
             tray.markers.push_back(s);
         }
-        for (const json& s : j.value("dice_sets", json::array()))
+        for (const json& s : j.value("dice_sets", json::array())) {
+            std::vector<DieColour> examples; // absent in older profiles: the medians stand for the set
+            for (const json& e : s.value("examples", json::array()))
+                examples.push_back({readLab(e.at("body_lab")), readLab(e.at("pip_lab"))});
             p.diceSets.push_back({s.at("name").get<std::string>(), s.value("player", std::string()),
-                                  readLab(s.at("body_lab")), readLab(s.at("pip_lab")),
-                                  s.value("samples", 0)});
+                                  readLab(s.at("body_lab")), readLab(s.at("pip_lab")), s.value("samples", 0),
+                                  std::move(examples)});
+        }
         if (j.contains("lens")) {
             const json& l = j.at("lens");
             LensModel lens;

@@ -105,8 +105,8 @@ Result<int> DiceSetModel::addSet(const std::string& name, const std::string& pla
         bodies.push_back(c.body);
         pips.push_back(c.pip);
     }
-    m_sets.push_back(
-        {name, player, medianColour(bodies), medianColour(pips), static_cast<int>(examples.size())});
+    m_sets.push_back({name, player, medianColour(bodies), medianColour(pips),
+                      static_cast<int>(examples.size()), examples});
     return static_cast<int>(m_sets.size()) - 1;
 }
 
@@ -129,20 +129,31 @@ Status DiceSetModel::assignPlayer(int set, const std::string& player) {
     return {};
 }
 
+float DiceSetModel::colourCost(const cv::Mat& lab, const DieColour& colour,
+                               std::vector<float>& scratch) const {
+    // Each pixel is explained by the body or (at a small penalty) the pips; the cost is the median.
+    scratch.resize(static_cast<size_t>(lab.rows));
+    for (int r = 0; r < lab.rows; ++r) {
+        const float* p = lab.ptr<float>(r);
+        scratch[static_cast<size_t>(r)] =
+            std::min(labDistance(p, colour.body), labDistance(p, colour.pip) + m_options.pipPenalty);
+    }
+    return median(scratch);
+}
+
 SetMatch DiceSetModel::classifyPixels(const cv::Mat& lab) const {
     SetMatch match;
     match.cost = match.runnerUpCost = std::numeric_limits<float>::max();
     int best = -1;
-    std::vector<float> costs(static_cast<size_t>(lab.rows));
+    std::vector<float> scratch;
     for (size_t s = 0; s < m_sets.size(); ++s) {
         const DiceSet& set = m_sets[s];
-        // Each pixel is explained by the body or (at a small penalty) the pips; the set's cost is the median.
-        for (int r = 0; r < lab.rows; ++r) {
-            const float* p = lab.ptr<float>(r);
-            costs[static_cast<size_t>(r)] =
-                std::min(labDistance(p, set.body), labDistance(p, set.pip) + m_options.pipPenalty);
-        }
-        const float cost = median(costs);
+        // The set's cost is that of its closest example die (the medians when it has none stored).
+        float cost = std::numeric_limits<float>::max();
+        if (set.examples.empty())
+            cost = colourCost(lab, {set.body, set.pip}, scratch);
+        for (const DieColour& example : set.examples)
+            cost = std::min(cost, colourCost(lab, example, scratch));
         if (cost < match.cost) {
             match.runnerUpCost = match.cost;
             match.cost = cost;

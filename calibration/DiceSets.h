@@ -1,8 +1,9 @@
 #pragma once
 
 // DiceSets: each player's dice told apart by colour. A calibration throw gives example dice per set (a photo
-// and the dice's boxes); each set keeps a body and a pip colour in CIE Lab; a die is then given to the set
-// whose two colours explain its pixels best, or called unknown (ask a person) when none does.
+// and the dice's boxes); each set keeps every example's body and pip colour in CIE Lab; a die is then given
+// to the set with the example die whose two colours explain its pixels best, or called unknown (ask a person)
+// when none does.
 
 #include "calibration/CalibrationError.h"
 
@@ -25,6 +26,10 @@ struct DiceSet {
     cv::Vec3f body;     // median body colour of the examples
     cv::Vec3f pip;      // median pip colour of the examples
     int samples = 0;    // dice it was learnt from
+    // Each example die's colours. A die is matched against every example rather than only the medians, so a
+    // set whose dice vary (swirled, two shades) keeps its spread. Empty (a set stored without its examples):
+    // the medians alone stand for the set.
+    std::vector<DieColour> examples = {};
 };
 
 struct DiceSetOptions {
@@ -38,7 +43,7 @@ struct DiceSetOptions {
 struct SetMatch {
     int set = -1;       // index into DiceSetModel::sets(); -1 when unknown
     std::string player; // the set's player, empty when unknown
-    float cost = 0.0f;  // median Lab distance of the die's pixels to the set's colours
+    float cost = 0.0f;  // median Lab distance of the die's pixels to the closest example of the set
     float runnerUpCost = 0.0f;
 
     bool unknown() const { return set < 0; }
@@ -77,6 +82,9 @@ public:
     const DiceSetOptions& options() const { return m_options; }
 
 private:
+    // Median over the pixels of the Lab distance to the body or, plus pipPenalty, to the pips.
+    float colourCost(const cv::Mat& lab, const DieColour& colour, std::vector<float>& scratch) const;
+
     DiceSetOptions m_options;
     std::vector<DiceSet> m_sets;
 };

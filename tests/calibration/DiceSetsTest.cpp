@@ -5,6 +5,7 @@
 #include "calibration/DiceSets.h"
 
 #include "TestData.h"
+#include "calibration/CalibrationProfile.h"
 
 #include <gtest/gtest.h>
 
@@ -108,15 +109,52 @@ TEST(DiceSets, TrainDevDiceGoToTheRightPlayer) {
     EXPECT_GE(static_cast<double>(s.right) / s.total, 0.99);
 }
 
-// Held out: measured once with the method fixed on train. The target is 0.99; 0.977 was measured (2 wrong, 2
-// asked). The floor below is the measured figure and may only go up.
+// Held out: measured with the method fixed on train. The target is 0.99. Set medians: 0.977 (2 wrong, 2
+// asked); nearest example die (chosen on train, docs/calibration.md): 0.988 (2 wrong, 0 asked). The floor
+// below is the measured figure and may only go up.
 TEST(DiceSets, TestSplitDiceGoToTheRightPlayer) {
     MUSTER_REQUIRE_DICE_DATA(dir);
     ImageCache cache(dir);
     const SetScore s = score(learnTrainSets(cache), cache, "test");
     EXPECT_EQ(s.total, 172);
-    EXPECT_GE(static_cast<double>(s.right) / s.total, 0.976);
+    EXPECT_GE(static_cast<double>(s.right) / s.total, 0.988);
     EXPECT_LE(s.wrong, 2);
+}
+
+// A set is matched against each of its example dice: a die like one example is that set's even when it is far
+// from the set's median colour, and the examples survive a profile's JSON round trip.
+TEST(DiceSets, MatchesTheClosestExampleAndKeepsExamplesInProfiles) {
+    mc::DiceSetModel model;
+    // Yellow dice, some with an orange swirl: the median lies between the two shades.
+    ASSERT_TRUE(
+        model.addSet("yellow", "Anna",
+                     {{{85, -5, 80}, {10, 0, 0}}, {{84, -4, 78}, {10, 0, 0}}, {{65, 35, 70}, {10, 0, 0}}}));
+    ASSERT_TRUE(model.addSet("red", "Ben", {{{45, 60, 40}, {95, 0, 0}}}));
+    cv::Mat orangeLab = cv::Mat(1, 1, CV_32FC3, cv::Scalar(65, 35, 70)).reshape(1, 1);
+    const mc::SetMatch match = model.classifyPixels(orangeLab);
+    EXPECT_EQ(match.player, "Anna");
+    EXPECT_NEAR(match.cost, 0.0f, 1e-4f);
+
+    mc::TrayCalibration t;
+    t.resolution = {1280, 960};
+    t.imageToTray = cv::Matx33d(0.4, 0, 0, 0, 0.4, 0, 0, 0, 1);
+    t.trayToImage = t.imageToTray.inv();
+    t.regionMm = {{0, 0}, {210, 0}, {210, 297}, {0, 297}};
+    t.regionPx = mc::mapPoints(t.trayToImage, t.regionMm);
+    t.dieSizeMm = 16;
+    t.dieSizePx = 40;
+    t.pxPerMm = 2.5;
+    mc::CalibrationProfile p = mc::makeProfile("table", t, mc::Paper::A4);
+    p.diceSets = model.sets();
+    const auto back = mc::CalibrationProfile::fromJson(p.toJson());
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_EQ(back->diceSets.size(), 2u);
+    ASSERT_EQ(back->diceSets[0].examples.size(), 3u);
+    EXPECT_NEAR(back->diceSets[0].examples[2].body[1], 35.0f, 1e-3f);
+    mc::DiceSetModel restored;
+    for (const mc::DiceSet& set : back->diceSets)
+        restored.addSet(set);
+    EXPECT_EQ(restored.classifyPixels(orangeLab).player, "Anna");
 }
 
 TEST(DiceSets, GroupsAMixedThrowByBodyColour) {
