@@ -1,5 +1,6 @@
 // `muster-cli game` end to end: play a short game, then verify, log, report and state on the file it wrote.
 
+#include "CliRun.h"
 #include "TestFiles.h"
 #include "app/storage/GameSession.h"
 #include "rules/io/Json.h"
@@ -7,7 +8,6 @@
 #include <SQLiteCpp/Database.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <sstream>
@@ -17,26 +17,6 @@ using namespace muster::storage::test;
 using Json = nlohmann::json;
 
 namespace {
-
-struct Output {
-    int exitCode = -1;
-    std::string text; // stdout and stderr
-};
-
-Output cli(const std::string& arguments, const std::string& input = {}) {
-    std::string command = std::string("'") + MUSTER_CLI_PATH + "' " + arguments + " 2>&1";
-    if (!input.empty())
-        command = "printf '" + input + "' | " + command;
-    Output out;
-    FILE* p = ::popen(command.c_str(), "r");
-    char buf[4096];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0)
-        out.text.append(buf, n);
-    const int status = ::pclose(p);
-    out.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return out;
-}
 
 std::vector<Json> jsonLines(const std::string& text) {
     std::vector<Json> out;

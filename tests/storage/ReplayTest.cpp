@@ -120,61 +120,6 @@ TEST(Replay, ApplyAllStopsAtTheFirstRefusedInputWithApplysError) {
     }
 }
 
-namespace {
-
-// Rewrites a game as Muster wrote it with schema version 2: no input column, no engine version or play
-// setup in the header, the hashes computed without them.
-void writeAsVersion2(const Journal& from, const std::string& path) {
-    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
-    ASSERT_TRUE(schema::migrate(db, 2));
-    GameInfo g = from.game();
-    g.engineVersion = 0;
-    g.playSetupJson.clear();
-    g.genesisHash = genesisHash(g);
-    SQLite::Statement game(db, "INSERT INTO game VALUES (1, ?, ?, ?, ?, ?, ?)");
-    game.bind(1, g.ruleSet);
-    game.bind(2, g.houseRulesJson);
-    game.bind(3, g.scenarioJson);
-    game.bind(4, g.created);
-    game.bind(5, g.musterVersion);
-    game.bind(6, g.genesisHash);
-    game.exec();
-    for (std::size_t i = 0; i < g.players.size(); ++i) {
-        SQLite::Statement p(db, "INSERT INTO players VALUES (?, ?, ?, ?)");
-        p.bind(1, static_cast<std::int64_t>(i));
-        p.bind(2, g.players[i].name);
-        p.bind(3, g.players[i].side);
-        p.bind(4, g.players[i].diceColour);
-        p.exec();
-    }
-    std::string prev = g.genesisHash;
-    const auto events = from.events();
-    ASSERT_TRUE(events);
-    for (Event e : *events) {
-        ASSERT_EQ(e.evidenceCount, 0) << "photos are not copied";
-        e.input.clear();
-        e.prevHash = prev;
-        e.hash = eventHash(e);
-        prev = e.hash;
-        SQLite::Statement s(db, "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        s.bind(1, e.seq);
-        s.bind(2, e.turn);
-        s.bind(3, e.phase);
-        s.bind(4, e.kind);
-        s.bind(5, e.payloadJson);
-        s.bind(6, e.player);
-        s.bind(7, std::string(toString(e.source)));
-        s.bind(8, e.time);
-        s.bind(9, e.evidenceHash);
-        s.bind(10, e.prevHash);
-        s.bind(11, e.hash);
-        s.exec();
-    }
-}
-
-} // namespace
-
 TEST(Replay, Version2FilesReplayFromThePayloadAndMigrate) {
     ScratchDir dir;
     const std::string today = dir.file("today.muster");

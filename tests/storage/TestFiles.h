@@ -3,13 +3,18 @@
 // Helpers for the storage tests: a scratch folder per test, file checksums, and a small game to fill journals
 // with.
 
+#include "app/storage/ChainHash.h"
 #include "app/storage/Journal.h"
+#include "app/storage/Schema.h"
 #include "app/storage/Sha256.h"
 
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <random>
 #include <string>
@@ -108,6 +113,65 @@ inline void writeSampleJournal(const std::string& path, int turns = 4) {
         auto roll = j->append(diceDraft(t, {3, 5, 6}, 2));
         (void)j->appendOverride(roll->seq, "GM", "die 2 was cocked", {3, 4, 6});
         (void)j->append(diceDraft(t, {1, 2}));
+    }
+}
+
+// Rewrites a game (without photos) as Muster wrote it with schema version 2: no input column, no engine
+// version or play setup in the header, the hashes computed without them. edit may change an event first (its
+// hash is then computed over the change, as a Muster of that time would have).
+inline void writeAsVersion2(const Journal& from, const std::string& path,
+                            const std::function<void(Event&)>& edit = {}) {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
+    db.exec("PRAGMA journal_mode = WAL");
+    if (!schema::migrate(db, 2))
+        throw std::runtime_error("cannot write schema version 2");
+    GameInfo g = from.game();
+    g.engineVersion = 0;
+    g.playSetupJson.clear();
+    g.genesisHash = genesisHash(g);
+    SQLite::Statement game(db, "INSERT INTO game VALUES (1, ?, ?, ?, ?, ?, ?)");
+    game.bind(1, g.ruleSet);
+    game.bind(2, g.houseRulesJson);
+    game.bind(3, g.scenarioJson);
+    game.bind(4, g.created);
+    game.bind(5, g.musterVersion);
+    game.bind(6, g.genesisHash);
+    game.exec();
+    for (std::size_t i = 0; i < g.players.size(); ++i) {
+        SQLite::Statement p(db, "INSERT INTO players VALUES (?, ?, ?, ?)");
+        p.bind(1, static_cast<std::int64_t>(i));
+        p.bind(2, g.players[i].name);
+        p.bind(3, g.players[i].side);
+        p.bind(4, g.players[i].diceColour);
+        p.exec();
+    }
+    const auto events = from.events();
+    if (!events)
+        throw std::runtime_error(events.message());
+    std::string prev = g.genesisHash;
+    for (Event e : *events) {
+        if (e.evidenceCount != 0)
+            throw std::runtime_error("writeAsVersion2 does not copy photos");
+        e.input.clear();
+        if (edit)
+            edit(e);
+        e.prevHash = prev;
+        e.hash = eventHash(e);
+        prev = e.hash;
+        SQLite::Statement s(db, "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        s.bind(1, e.seq);
+        s.bind(2, e.turn);
+        s.bind(3, e.phase);
+        s.bind(4, e.kind);
+        s.bind(5, e.payloadJson);
+        s.bind(6, e.player);
+        s.bind(7, std::string(toString(e.source)));
+        s.bind(8, e.time);
+        s.bind(9, e.evidenceHash);
+        s.bind(10, e.prevHash);
+        s.bind(11, e.hash);
+        s.exec();
     }
 }
 
