@@ -1,5 +1,6 @@
 #include "app/ui/GameController.h"
 
+#include "app/storage/PayloadFields.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -404,7 +405,11 @@ bool GameController::answer(const QString& value) {
     const rules::Prompt p = m_session->prompt();
     if (p.kind != rules::PromptKind::Question)
         return fail(u"The game is waiting for dice, not an answer."_s);
-    auto event = m_session->submit(rules::Input::answer(p.key(), s(value), playerForKey(p.key())));
+    return commit(rules::Input::answer(p.key(), s(value), playerForKey(p.key())));
+}
+
+bool GameController::commit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence) {
+    auto event = m_session->submit(input, std::move(evidence));
     if (!event)
         return fail(q(event.message()));
     m_lastError.clear();
@@ -425,13 +430,7 @@ bool GameController::submitDice(const QVariantList& faces, const QString& source
     std::vector<int> values;
     for (const QVariant& v : faces)
         values.push_back(v.toInt());
-    auto event = m_session->submit(rules::Input::dice(p.key(), values, src, playerForKey(p.key())));
-    if (!event)
-        return fail(q(event.message()));
-    m_lastError.clear();
-    Q_EMIT errorChanged();
-    refresh();
-    return true;
+    return commit(rules::Input::dice(p.key(), values, src, playerForKey(p.key())));
 }
 
 QVariantList GameController::rollVirtual() {
@@ -483,6 +482,79 @@ bool GameController::overrideLast(const QVariantList& faces, const QString& reas
         return fail(q(event.message()));
     refresh();
     return true;
+}
+
+QVariantList GameController::unitsAwaitingOrders() const {
+    QVariantList out;
+    if (!m_session || m_session->prompt().phase != "orders")
+        return out;
+    const auto& state = m_session->engine().state();
+    // Orders given this turn: answers to "<unit>.order" in force, journalled in this turn's orders phase.
+    std::set<std::string> ordered;
+    if (auto inputs = m_session->journal().effectiveInputs())
+        for (const auto& in : *inputs) {
+            if (in.event.kind != storage::kind::Answer || in.event.turn != state.turn ||
+                in.event.phase != "orders")
+                continue;
+            const storage::PayloadFields f = storage::readPayloadFields(in.event.payloadJson);
+            if (f.key && f.key->size() > 6 && f.key->compare(f.key->size() - 6, 6, ".order") == 0)
+                ordered.insert(f.key->substr(0, f.key->size() - 6));
+        }
+    for (const auto& u : state.units)
+        if (rules::md::inPlay(u) && !ordered.count(u.id))
+            out << QVariantMap{{u"unitId"_s, q(u.id)}, {u"name"_s, q(u.name)}};
+    return out;
+}
+
+std::string GameController::scenarioJson() const {
+    return m_session ? m_session->journal().game().scenarioJson : std::string();
+}
+
+bool GameController::submitCameraDice(const std::vector<int>& readFaces, const std::vector<int>& finalFaces,
+                                      const QString& reason, storage::EvidenceDraft evidence) {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    const rules::Prompt p = m_session->prompt();
+    if (p.kind != rules::PromptKind::Dice || !p.dice)
+        return fail(u"The game is not waiting for dice."_s);
+    if (readFaces.size() != finalFaces.size())
+        return fail(u"A correction must keep the number of dice."_s);
+    const bool corrected = readFaces != finalFaces;
+    if (corrected && reason.trimmed().isEmpty())
+        return fail(u"A correction of the camera's read needs a reason."_s);
+    const std::string player = playerForKey(p.key());
+    std::vector<storage::EvidenceDraft> photos;
+    photos.push_back(std::move(evidence));
+    auto event = m_session->submit(rules::Input::dice(p.key(), readFaces, rules::DiceSource::Camera, player),
+                                   std::move(photos));
+    if (!event)
+        return fail(q(event.message()));
+    if (corrected) {
+        auto over = m_session->overrideLast(player, s(reason.trimmed()), finalFaces);
+        if (!over) {
+            refresh();
+            return fail(u"The camera's read was recorded, but the correction was refused: %1"_s.arg(
+                q(over.message())));
+        }
+    }
+    m_lastError.clear();
+    Q_EMIT errorChanged();
+    refresh();
+    return true;
+}
+
+bool GameController::answerFromCamera(const QString& key, const QString& value,
+                                      storage::EvidenceDraft evidence) {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    const rules::Prompt p = m_session->prompt();
+    if (p.kind != rules::PromptKind::Question || q(p.key()) != key)
+        return fail(u"The game is not asking '%1' now."_s.arg(key));
+    rules::Input input = rules::Input::answer(p.key(), s(value), playerForKey(p.key()));
+    input.source = rules::DiceSource::Camera;
+    std::vector<storage::EvidenceDraft> photos;
+    photos.push_back(std::move(evidence));
+    return commit(input, std::move(photos));
 }
 
 } // namespace muster::app

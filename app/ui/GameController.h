@@ -116,6 +116,21 @@ public:
     Q_INVOKABLE QUrl photoUrl(qlonglong seq) const;
     // Players of a side ("" when nobody plays it).
     Q_INVOKABLE QString playerForSide(const QString& side) const;
+    // Units in play that have no order yet this turn, [{unitId, name}], in roster order; empty outside the
+    // orders phase.
+    Q_INVOKABLE QVariantList unitsAwaitingOrders() const;
+
+    // The camera path (CameraService). A throw read by the camera: journals `readFaces` with the source
+    // "camera" and the frame and detections as evidence; if the players changed dice (`finalFaces` differs),
+    // an override follows at once with `reason`, so the log keeps the camera's read, the new faces, who and
+    // why.
+    bool submitCameraDice(const std::vector<int>& readFaces, const std::vector<int>& finalFaces,
+                          const QString& reason, storage::EvidenceDraft evidence);
+    // An answer read by the camera (an order chit): like answer(), with the source "camera" and the frame as
+    // evidence. Refused unless `key` is the prompt's.
+    bool answerFromCamera(const QString& key, const QString& value, storage::EvidenceDraft evidence);
+    // The game's scenario snapshot as JSON ("" without a game): the chit reader maps chit slots through it.
+    std::string scenarioJson() const;
 
 Q_SIGNALS:
     void gameChanged();
@@ -127,6 +142,8 @@ private:
     bool fail(const QString& message);
     rules::Result<rules::Scenario> readScenario(const QString& scenario) const;
     bool adopt(storage::GameSession session);
+    // Submits an input (the engine checks it, the journal commits it) and refreshes, or sets lastError.
+    bool commit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence = {});
     void refresh();
     std::string playerForKey(const std::string& key) const;
     void rememberLast(const QString& path) const;

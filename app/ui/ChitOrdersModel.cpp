@@ -1,0 +1,212 @@
+#include "app/ui/ChitOrdersModel.h"
+
+#include "app/ui/GameController.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace Qt::StringLiterals;
+
+namespace muster::app {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString orderLabel(vision::MdOrder order) {
+    return QString::fromLatin1(vision::orderInfo(order).name);
+}
+
+} // namespace
+
+ChitOrdersModel::ChitOrdersModel(QObject* parent)
+    : QObject(parent) {}
+
+void ChitOrdersModel::setGame(GameController* game) {
+    if (m_game)
+        disconnect(m_game, nullptr, this, nullptr);
+    m_game = game;
+    if (m_game) {
+        connect(m_game, &GameController::stateChanged, this, &ChitOrdersModel::onGameState);
+        connect(m_game, &GameController::gameChanged, this, &ChitOrdersModel::onGameState);
+    }
+    onGameState();
+}
+
+void ChitOrdersModel::clear() {
+    m_accumulator.clear();
+    m_photo.clear();
+    m_seenAs.clear();
+    m_status.clear();
+    Q_EMIT changed();
+}
+
+QString ChitOrdersModel::gameTag() const {
+    return m_scenario ? q(m_scenario->game) : QString();
+}
+
+// A new game brings a new scenario (and chit tag); a new turn's orders phase starts with no chits seen.
+void ChitOrdersModel::onGameState() {
+    if (m_applying)
+        return;
+    const std::string json = m_game ? m_game->scenarioJson() : std::string();
+    if (json != m_scenarioJson) {
+        m_scenarioJson = json;
+        m_scenario.reset();
+        if (!json.empty())
+            if (auto parsed = vision::parseChitScenario(json))
+                m_scenario = std::move(parsed.value());
+        m_turn = -1;
+        clear();
+    }
+    if (m_game && m_game->phase() == u"orders"_s && m_game->turn() != m_turn) {
+        m_turn = m_game->turn();
+        clear();
+    }
+    applyPending();
+    Q_EMIT changed();
+}
+
+void ChitOrdersModel::addReading(const ChitReading& reading) {
+    m_accumulator.add(reading.chits);
+    for (const vision::ChitSighting* s : reading.chits.chits())
+        if (s->payload && s->payload->unitSlot) {
+            m_photo[*s->payload->unitSlot] = reading.jpeg;
+            m_seenAs[*s->payload->unitSlot] = s->text;
+        }
+    applyPending();
+    Q_EMIT changed();
+}
+
+// Answers every "<unit>.order" the engine asks for now with the unit's chit, one after another, and stops at
+// the first prompt no chit answers (a unit without a chit, a charge target, the end of the phase).
+int ChitOrdersModel::applyPending() {
+    if (!m_game || !m_scenario || m_applying)
+        return 0;
+    m_applying = true;
+    std::map<std::string, std::pair<int, std::string>> byKey; // key -> slot, value
+    for (const auto& [slot, order] : m_accumulator.orders())
+        if (const vision::ChitUnit* unit = m_scenario->unitBySlot(slot))
+            byKey[unit->id + ".order"] = {slot, vision::orderInfo(order).engineValue};
+    int applied = 0;
+    for (int guard = 0; guard < 10000; ++guard) {
+        if (m_game->phase() != u"orders"_s || m_game->promptKind() != u"question"_s)
+            break;
+        const auto it = byKey.find(m_game->promptKey().toStdString());
+        if (it == byKey.end())
+            break;
+        const auto [slot, value] = it->second;
+        const std::string unitId = it->first.substr(0, it->first.size() - 6);
+        const nlohmann::json detections = {{"source", "camera"},
+                                           {"reader", "vision::ChitReader"},
+                                           {"chit", m_seenAs[slot]},
+                                           {"unit", unitId},
+                                           {"order", value}};
+        storage::EvidenceDraft evidence;
+        const QByteArray& jpeg = m_photo[slot];
+        evidence.jpeg.assign(jpeg.begin(), jpeg.end());
+        evidence.detectionsJson = detections.dump();
+        if (!m_game->answerFromCamera(q(it->first), q(value), std::move(evidence))) {
+            m_status[unitId] = u"refused: %1"_s.arg(m_game->lastError());
+            byKey.erase(it);
+            break;
+        }
+        m_status[unitId] = u"applied"_s;
+        byKey.erase(it);
+        ++applied;
+    }
+    m_applying = false;
+    return applied;
+}
+
+int ChitOrdersModel::appliedCount() const {
+    int n = 0;
+    for (const auto& [unit, status] : m_status)
+        n += status == u"applied"_s;
+    return n;
+}
+
+QVariantList ChitOrdersModel::chits() const {
+    QVariantList out;
+    if (!m_scenario)
+        return out;
+    QStringList awaiting;
+    if (m_game)
+        for (const QVariant& v : m_game->unitsAwaitingOrders())
+            awaiting << v.toMap().value(u"unitId"_s).toString();
+    for (const auto& [slot, order] : m_accumulator.orders()) {
+        const vision::ChitUnit* unit = m_scenario->unitBySlot(slot);
+        if (!unit)
+            continue; // listed with the rejected codes
+        QString status;
+        if (const auto it = m_status.find(unit->id); it != m_status.end())
+            status = it->second;
+        else if (awaiting.contains(q(unit->id)))
+            status = u"waiting for the engine to ask for this unit"_s;
+        else
+            status = u"not applied: the unit already has its order"_s;
+        out << QVariantMap{{u"unitId"_s, q(unit->id)},
+                           {u"unitName"_s, q(unit->name)},
+                           {u"order"_s, QString::fromLatin1(vision::orderInfo(order).engineValue)},
+                           {u"orderLabel"_s, orderLabel(order)},
+                           {u"applied"_s, status == u"applied"_s},
+                           {u"status"_s, status}};
+    }
+    return out;
+}
+
+QVariantList ChitOrdersModel::waiting() const {
+    QVariantList out;
+    if (!m_game)
+        return out;
+    // Units with a chit, or with chits in conflict (listed as conflicts), are not "without an order" here.
+    std::set<std::string> withChit;
+    if (m_scenario) {
+        for (const auto& [slot, order] : m_accumulator.orders())
+            if (const vision::ChitUnit* unit = m_scenario->unitBySlot(slot))
+                withChit.insert(unit->id);
+        for (const vision::ChitConflict& c : m_accumulator.conflicts())
+            if (const vision::ChitUnit* unit = m_scenario->unitBySlot(c.unitSlot))
+                withChit.insert(unit->id);
+    }
+    for (const QVariant& v : m_game->unitsAwaitingOrders())
+        if (!withChit.count(v.toMap().value(u"unitId"_s).toString().toStdString()))
+            out << v;
+    return out;
+}
+
+QVariantList ChitOrdersModel::conflicts() const {
+    QVariantList out;
+    for (const vision::ChitConflict& c : m_accumulator.conflicts()) {
+        const vision::ChitUnit* unit = m_scenario ? m_scenario->unitBySlot(c.unitSlot) : nullptr;
+        QStringList orders;
+        for (vision::MdOrder o : c.orders)
+            orders << orderLabel(o);
+        out << QVariantMap{{u"unitId"_s, unit ? q(unit->id) : QString::number(c.unitSlot)},
+                           {u"unitName"_s, unit ? q(unit->name) : u"unit %1"_s.arg(c.unitSlot)},
+                           {u"orders"_s, orders.join(u" / "_s)}};
+    }
+    return out;
+}
+
+QVariantList ChitOrdersModel::rejected() const {
+    QVariantList out;
+    for (const auto& [text, reason] : m_accumulator.rejected())
+        out << QVariantMap{{u"text"_s, q(text)}, {u"reason"_s, q(reason)}};
+    if (m_scenario)
+        for (const auto& [slot, order] : m_accumulator.orders())
+            if (!m_scenario->unitBySlot(slot))
+                out << QVariantMap{{u"text"_s, m_seenAs.count(slot) ? q(m_seenAs.at(slot)) : QString()},
+                                   {u"reason"_s, u"this scenario has no unit %1"_s.arg(slot)}};
+    return out;
+}
+
+QVariantList ChitOrdersModel::unitless() const {
+    QVariantList out;
+    for (const auto& [order, count] : m_accumulator.unitlessCounts())
+        out << QVariantMap{{u"orderLabel"_s, orderLabel(order)}, {u"count"_s, count}};
+    return out;
+}
+
+} // namespace muster::app

@@ -1,0 +1,85 @@
+#pragma once
+
+// The dice of the latest settled throw, for the Dice page: where each die lies in the frame, what the reader
+// saw, and what the players made of it. A tap can confirm an unsure die or correct a misread one; each
+// correction keeps its reason, because accepting a corrected throw journals the camera's read and then an
+// override (old faces, new faces, who, why).
+
+#include "app/ui/VisionTypes.h"
+
+#include <QAbstractListModel>
+#include <QtQml/qqmlregistration.h>
+
+namespace muster::app {
+
+class LiveDiceModel : public QAbstractListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("The live dice come from CameraService.dice")
+    Q_PROPERTY(bool hasReading READ hasReading NOTIFY readingChanged FINAL)
+    Q_PROPERTY(int count READ count NOTIFY readingChanged FINAL)
+    Q_PROPERTY(int unresolvedCount READ unresolvedCount NOTIFY readingChanged FINAL)
+    Q_PROPERTY(int correctedCount READ correctedCount NOTIFY readingChanged FINAL)
+    Q_PROPERTY(bool countUncertain READ countUncertain NOTIFY readingChanged FINAL)
+    Q_PROPERTY(qint64 frameNumber READ frameNumber NOTIFY readingChanged FINAL)
+    Q_PROPERTY(double frameAspect READ frameAspect NOTIFY readingChanged FINAL)
+
+public:
+    enum Role {
+        ValueRole = Qt::UserRole + 1, // the value that will be accepted
+        ReadValueRole,                // what the camera read
+        ConfidenceRole,
+        UnsureRole,    // the reader was not sure
+        ResolvedRole,  // not unsure, or a person confirmed or corrected it
+        CorrectedRole, // a person changed the value
+        ReasonRole,
+        XRole, // centre, fraction of the frame width
+        YRole, // centre, fraction of the frame height
+        SideRole,
+        AngleRole,
+    };
+
+    explicit LiveDiceModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    void setReading(DiceReading reading);
+    const DiceReading& reading() const { return m_reading; }
+
+    bool hasReading() const { return m_has; }
+    int count() const { return static_cast<int>(m_dice.size()); }
+    int unresolvedCount() const;
+    int correctedCount() const;
+    bool countUncertain() const { return m_reading.countUncertain; }
+    qint64 frameNumber() const { return m_reading.frameNumber; }
+    double frameAspect() const;
+
+    // Sets die `row` to `value` (1-6). A value other than the camera's read is a correction and needs a
+    // reason; the camera's own value confirms an unsure die. Returns false (and changes nothing) otherwise.
+    Q_INVOKABLE bool setFace(int row, int value, const QString& reason);
+    Q_INVOKABLE void clear();
+    Q_INVOKABLE QVariantList faces() const;
+
+    std::vector<int> readFaces() const;
+    std::vector<int> finalFaces() const;
+    // Why the faces differ from the read, die by die, for the override's reason ("" when nothing changed).
+    QString correctionReason() const;
+
+Q_SIGNALS:
+    void readingChanged();
+
+private:
+    struct Die {
+        DieMark mark;
+        int value = 0;
+        bool resolved = false;
+        QString reason;
+    };
+    DiceReading m_reading;
+    std::vector<Die> m_dice;
+    bool m_has = false;
+};
+
+} // namespace muster::app

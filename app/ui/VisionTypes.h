@@ -1,0 +1,62 @@
+#pragma once
+
+// The value types the vision worker sends back to the UI thread over queued connections: a settled dice read,
+// the chits seen in a frame, and the feed's frame counters. Plain copies, so no object is shared between the
+// two threads.
+
+#include "vision/chits/ChitReader.h"
+
+#include <QByteArray>
+#include <QMetaType>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace muster::app {
+
+// One die of a settled read, in frame-relative units (0-1 across the frame) so any view can scale it.
+struct DieMark {
+    int value = 0;           // 1-6, the reader's most likely face
+    float confidence = 0.0f; // reader probability of `value`
+    bool unsure = false;     // the reader wants a person to confirm it
+    double x = 0.0, y = 0.0; // centre, as a fraction of the frame's width and height
+    double side = 0.0;       // edge of the top face, as a fraction of the frame's width
+    double angle = 0.0;      // degrees
+};
+
+// One settled throw: what was read and the evidence that goes into the journal with it.
+struct DiceReading {
+    std::int64_t frameNumber = 0;
+    int frameWidth = 0;
+    int frameHeight = 0;
+    std::vector<DieMark> dice;
+    bool countUncertain = false;
+    double milliseconds = 0.0;
+    QByteArray jpeg;        // the frame as read, JPEG
+    QString detectionsJson; // every die with its confidences and flags, JSON
+};
+
+// The chits of one frame (orders phase), with the frame they came from.
+struct ChitReading {
+    std::int64_t frameNumber = 0;
+    int frameWidth = 0;
+    int frameHeight = 0;
+    vision::ChitFrame chits;
+    QByteArray jpeg;
+};
+
+// Frame counters of the feed since it started: every frame offered is either processed or dropped.
+struct FeedStats {
+    std::int64_t offered = 0;
+    std::int64_t processed = 0;
+    std::int64_t dropped =
+        0; // replaced by a newer frame (or skipped by file pacing) while the worker was busy
+    double framesPerSecond = 0.0; // processed frames per second over the last second or so
+};
+
+} // namespace muster::app
+
+Q_DECLARE_METATYPE(muster::app::DiceReading)
+Q_DECLARE_METATYPE(muster::app::ChitReading)
+Q_DECLARE_METATYPE(muster::app::FeedStats)

@@ -1,0 +1,417 @@
+#include "app/ui/VisionWorker.h"
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTimer>
+
+#include <cmath>
+#include <exception>
+
+using namespace Qt::StringLiterals;
+
+namespace muster::app {
+
+namespace {
+
+constexpr int kPreviewMaxWidth = 1280; // the UI never shows the feed wider than this
+constexpr int kJpegQuality = 85;
+constexpr qint64 kChitReadEveryMs = 300; // chits lie still; reading them a few times a second is plenty
+
+// The preview the UI paints: RGB, at most kPreviewMaxWidth wide, its own copy of the pixels.
+QImage previewOf(const cv::Mat& bgr) {
+    cv::Mat small = bgr;
+    if (bgr.cols > kPreviewMaxWidth) {
+        const double f = static_cast<double>(kPreviewMaxWidth) / bgr.cols;
+        cv::resize(bgr, small, cv::Size(), f, f, cv::INTER_AREA);
+    }
+    cv::Mat rgb;
+    cv::cvtColor(small, rgb, cv::COLOR_BGR2RGB);
+    return QImage(rgb.data, rgb.cols, rgb.rows, static_cast<qsizetype>(rgb.step), QImage::Format_RGB888)
+        .copy();
+}
+
+// A video frame as 8-bit BGR; empty if it cannot be mapped.
+cv::Mat bgrOf(const QVideoFrame& frame) {
+    QImage image = frame.toImage();
+    if (image.isNull())
+        return {};
+    image = image.convertToFormat(QImage::Format_RGB888);
+    const cv::Mat rgb(image.height(), image.width(), CV_8UC3, const_cast<uchar*>(image.constBits()),
+                      static_cast<size_t>(image.bytesPerLine()));
+    cv::Mat bgr;
+    cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
+    return bgr;
+}
+
+// Any 8-bit frame as BGR (grey and BGRA photos occur in folders).
+cv::Mat toBgr(const cv::Mat& image) {
+    if (image.empty() || image.depth() != CV_8U)
+        return {};
+    if (image.channels() == 3)
+        return image;
+    cv::Mat bgr;
+    cv::cvtColor(image, bgr, image.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_BGRA2BGR);
+    return bgr;
+}
+
+QByteArray jpegOf(const cv::Mat& bgr) {
+    std::vector<uchar> bytes;
+    if (!cv::imencode(".jpg", bgr, bytes, {cv::IMWRITE_JPEG_QUALITY, kJpegQuality}))
+        return {};
+    return QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size()));
+}
+
+// Every die with its confidences and flags, in frame pixels: what the journal keeps beside the photo.
+QString detectionsJson(const vision::DiceFrame& read, const cv::Size& size) {
+    nlohmann::json dice = nlohmann::json::array();
+    for (const vision::DieRead& d : read.dice) {
+        dice.push_back({{"value", d.value},
+                        {"confidence", d.confidence},
+                        {"probability", d.probability},
+                        {"centre", {d.outline.center.x, d.outline.center.y}},
+                        {"size", d.outline.size.width},
+                        {"angle", d.outline.angle},
+                        {"unsure", d.unsure},
+                        {"cocked", d.cocked},
+                        {"touching", d.touching},
+                        {"occluded", d.occluded}});
+    }
+    const nlohmann::json doc = {
+        {"reader", "vision::DiceReader"},        {"frame", {{"width", size.width}, {"height", size.height}}},
+        {"countUncertain", read.countUncertain}, {"possibleDiceDropped", read.possibleDiceDropped},
+        {"milliseconds", read.milliseconds},     {"dice", dice}};
+    return QString::fromStdString(doc.dump());
+}
+
+} // namespace
+
+VisionWorker::VisionWorker(QObject* parent)
+    : QObject(parent)
+    , m_tick(new QTimer(this)) {
+    qRegisterMetaType<DiceReading>();
+    qRegisterMetaType<ChitReading>();
+    qRegisterMetaType<FeedStats>();
+    m_tick->setTimerType(Qt::PreciseTimer);
+    connect(m_tick, &QTimer::timeout, this, &VisionWorker::tick);
+    m_rateClock.start();
+}
+
+VisionWorker::~VisionWorker() = default;
+
+void VisionWorker::offerFrame(const QVideoFrame& frame) {
+    offer({frame, {}});
+}
+
+void VisionWorker::offerImage(const cv::Mat& bgr) {
+    offer({std::nullopt, bgr.clone()});
+}
+
+// A mailbox of one: the newest frame replaces one not yet taken (counted as dropped), and at most one drain
+// is ever queued, so a slow read can never build a backlog.
+void VisionWorker::offer(Pending pending) {
+    ++m_offered;
+    bool schedule = false;
+    {
+        std::lock_guard lock(m_mailboxMutex);
+        if (m_hasPending)
+            ++m_dropped;
+        m_pending = std::move(pending);
+        m_hasPending = true;
+        if (!m_scheduled)
+            m_scheduled = schedule = true;
+    }
+    if (schedule)
+        QMetaObject::invokeMethod(this, &VisionWorker::drain, Qt::QueuedConnection);
+}
+
+void VisionWorker::drain() {
+    Pending p;
+    {
+        std::lock_guard lock(m_mailboxMutex);
+        if (!m_hasPending) {
+            m_scheduled = false;
+            return;
+        }
+        p = std::move(m_pending);
+        m_pending = {};
+        m_hasPending = false;
+        m_scheduled = false;
+    }
+    const cv::Mat bgr = p.video ? bgrOf(*p.video) : toBgr(p.image);
+    if (bgr.empty()) {
+        ++m_processed; // taken and looked at: it is not a drop
+        return;
+    }
+    process(bgr);
+}
+
+void VisionWorker::setChitGame(const std::string& tag) {
+    std::lock_guard lock(m_settingsMutex);
+    m_chitGame = tag;
+}
+
+void VisionWorker::setModelDir(const std::string& dir) {
+    std::lock_guard lock(m_settingsMutex);
+    m_modelDir = dir;
+}
+
+cv::Mat VisionWorker::latestFrame() const {
+    std::lock_guard lock(m_frameMutex);
+    return m_latest.clone();
+}
+
+FeedStats VisionWorker::stats() const {
+    return {m_offered.load(), m_processed.load(), m_dropped.load(), m_fps};
+}
+
+QStringList VisionWorker::photosIn(const QString& folder) {
+    QDir dir(folder);
+    QStringList out;
+    for (const QFileInfo& f : dir.entryInfoList(
+             {u"*.jpg"_s, u"*.jpeg"_s, u"*.png"_s, u"*.bmp"_s, u"*.JPG"_s, u"*.JPEG"_s, u"*.PNG"_s},
+             QDir::Files, QDir::Name))
+        out << f.absoluteFilePath();
+    return out;
+}
+
+void VisionWorker::restart() {
+    m_watcher.reset();
+    m_trayState = vision::TrayState::Waiting;
+    m_offered = m_processed = m_dropped = m_settledReads = 0;
+    m_rateFrames = 0;
+    m_fps = 0.0;
+    m_rateClock.restart();
+    Q_EMIT trayStateChanged(static_cast<int>(m_trayState));
+    publishStats();
+}
+
+void VisionWorker::process(const cv::Mat& bgr) {
+    ++m_processed;
+    ++m_rateFrames;
+    {
+        std::lock_guard lock(m_frameMutex);
+        bgr.copyTo(m_latest);
+    }
+    Q_EMIT preview(previewOf(bgr), static_cast<qint64>(m_processed.load()));
+
+    try {
+        const Mode mode = m_mode.load();
+        if (mode == Mode::Chits) {
+            if (!m_lastChitRead.isValid() || m_lastChitRead.elapsed() >= kChitReadEveryMs) {
+                m_lastChitRead.start();
+                readChits(bgr);
+            }
+        } else {
+            auto event = m_watcher.feed(bgr);
+            if (!event) {
+                Q_EMIT feedError(QString::fromStdString(event.error().message));
+            } else {
+                if (event->state != m_trayState) {
+                    m_trayState = event->state;
+                    Q_EMIT trayStateChanged(static_cast<int>(m_trayState));
+                }
+                if (event->newThrow)
+                    Q_EMIT throwStarted();
+                if (event->settled && mode == Mode::Dice)
+                    readDice(bgr);
+            }
+        }
+    } catch (const std::exception& e) {
+        // OpenCV throws on frames it cannot handle; show it, keep the feed running.
+        Q_EMIT feedError(u"Vision error: %1"_s.arg(QString::fromUtf8(e.what())));
+    }
+    if (m_rateClock.elapsed() >= 1000)
+        publishStats();
+}
+
+bool VisionWorker::ensureReader() {
+    if (m_reader)
+        return true;
+    if (m_readerFailed)
+        return false;
+    std::string dir;
+    {
+        std::lock_guard lock(m_settingsMutex);
+        dir = m_modelDir.empty() ? vision::DiceReader::defaultModelDir() : m_modelDir;
+    }
+    auto reader = vision::DiceReader::load(dir);
+    if (!reader) {
+        m_readerFailed = true;
+        Q_EMIT feedError(u"The dice models cannot be loaded (%1): type the dice."_s.arg(
+            QString::fromStdString(reader.error().message)));
+        return false;
+    }
+    m_reader.emplace(std::move(reader.value()));
+    return true;
+}
+
+void VisionWorker::readDice(const cv::Mat& bgr) {
+    if (!ensureReader())
+        return;
+    auto read = m_reader->read(bgr);
+    if (!read) {
+        Q_EMIT feedError(QString::fromStdString(read.error().message));
+        return;
+    }
+    ++m_settledReads;
+    DiceReading out;
+    out.frameNumber = m_processed.load();
+    out.frameWidth = bgr.cols;
+    out.frameHeight = bgr.rows;
+    out.countUncertain = read->countUncertain;
+    out.milliseconds = read->milliseconds;
+    for (const vision::DieRead& d : read->dice) {
+        DieMark m;
+        m.value = d.value;
+        m.confidence = d.confidence;
+        m.unsure = d.unsure;
+        m.x = d.outline.center.x / bgr.cols;
+        m.y = d.outline.center.y / bgr.rows;
+        m.side = d.outline.size.width / bgr.cols;
+        m.angle = d.outline.angle;
+        out.dice.push_back(m);
+    }
+    out.jpeg = jpegOf(bgr);
+    out.detectionsJson = detectionsJson(read.value(), bgr.size());
+    Q_EMIT diceRead(out);
+}
+
+void VisionWorker::readChits(const cv::Mat& bgr) {
+    vision::ChitReaderOptions options;
+    {
+        std::lock_guard lock(m_settingsMutex);
+        if (!m_chitGame.empty())
+            options.game = m_chitGame;
+    }
+    const vision::ChitReader reader(options);
+    ChitReading out;
+    out.chits = reader.read(bgr);
+    if (out.chits.sightings.empty())
+        return;
+    out.frameNumber = m_processed.load();
+    out.frameWidth = bgr.cols;
+    out.frameHeight = bgr.rows;
+    out.jpeg = jpegOf(bgr);
+    Q_EMIT chitsRead(out);
+}
+
+void VisionWorker::publishStats() {
+    const qint64 ms = std::max<qint64>(1, m_rateClock.restart());
+    m_fps = 1000.0 * static_cast<double>(m_rateFrames) / static_cast<double>(ms);
+    m_rateFrames = 0;
+    Q_EMIT statsChanged(stats());
+}
+
+// ---- File playback --------------------------------------------------------------------------------------
+
+void VisionWorker::playVideo(const QString& path, const PlaybackOptions& options) {
+    stopPlayback();
+    m_video.open(path.toStdString());
+    if (!m_video.isOpened()) {
+        Q_EMIT feedError(u"Cannot open the video %1."_s.arg(path));
+        return;
+    }
+    m_playFps = m_video.get(cv::CAP_PROP_FPS);
+    if (!std::isfinite(m_playFps) || m_playFps < 1.0 || m_playFps > 240.0)
+        m_playFps = 25.0; // some containers do not say
+    const double count = m_video.get(cv::CAP_PROP_FRAME_COUNT);
+    m_playFrames = count > 0 ? static_cast<std::int64_t>(count) : 0;
+    m_loop = options.loop;
+    m_playPath = path;
+    m_nextFrame = 0;
+    m_playClock.start();
+    m_tick->start(std::max(5, static_cast<int>(1000.0 / m_playFps / 2)));
+    Q_EMIT playbackStarted(u"Video %1"_s.arg(QFileInfo(path).fileName()), m_playFps);
+}
+
+void VisionWorker::playPhotos(const QString& folder, const PlaybackOptions& options) {
+    stopPlayback();
+    m_photos = photosIn(folder);
+    if (m_photos.isEmpty()) {
+        Q_EMIT feedError(u"No photos (.jpg, .png, .bmp) in %1."_s.arg(folder));
+        return;
+    }
+    m_playFps = std::clamp(options.photoFps, 1.0, 120.0);
+    m_holdFrames = std::max(1, static_cast<int>(std::lround(options.holdSeconds * m_playFps)));
+    m_playFrames = static_cast<std::int64_t>(m_photos.size()) * m_holdFrames;
+    m_photoShown = -1;
+    m_loop = options.loop;
+    m_playPath = folder;
+    m_nextFrame = 0;
+    m_playClock.start();
+    m_tick->start(std::max(5, static_cast<int>(1000.0 / m_playFps / 2)));
+    Q_EMIT playbackStarted(u"Photos in %1 (%2)"_s.arg(QFileInfo(folder).fileName()).arg(m_photos.size()),
+                           m_playFps);
+}
+
+void VisionWorker::stopPlayback() {
+    m_tick->stop();
+    if (m_video.isOpened())
+        m_video.release();
+    m_photos.clear();
+    m_photo.release();
+    m_photoShown = -1;
+    m_playFrames = 0;
+}
+
+// Shows the frame the wall clock says is due. Frames whose time passed while the worker was busy are skipped
+// (grabbed but not decoded, for a video) and counted as dropped, like a camera's.
+void VisionWorker::tick() {
+    const auto due =
+        static_cast<std::int64_t>(static_cast<double>(m_playClock.elapsed()) * m_playFps / 1000.0);
+    if (due < m_nextFrame)
+        return;
+    if (m_playFrames > 0 && due >= m_playFrames) {
+        const std::int64_t skipped = std::max<std::int64_t>(0, m_playFrames - m_nextFrame);
+        m_offered += skipped;
+        m_dropped += skipped;
+        if (!m_loop) {
+            const bool wasPlaying = m_tick->isActive();
+            stopPlayback();
+            publishStats();
+            if (wasPlaying)
+                Q_EMIT playbackEnded();
+            return;
+        }
+        if (m_video.isOpened())
+            m_video.set(cv::CAP_PROP_POS_FRAMES, 0);
+        m_nextFrame = 0;
+        m_playClock.restart();
+        return;
+    }
+    const std::int64_t skip = due - m_nextFrame;
+    m_offered += skip + 1;
+    m_dropped += skip;
+    m_nextFrame = due + 1;
+
+    cv::Mat frame;
+    if (m_video.isOpened()) {
+        for (std::int64_t i = 0; i < skip; ++i)
+            m_video.grab();
+        if (!m_video.read(frame) || frame.empty()) {
+            // The container's frame count was wrong, or the file ends early: treat as the end.
+            m_playFrames = due;
+            return;
+        }
+    } else if (!m_photos.isEmpty()) {
+        const int index = static_cast<int>(due / m_holdFrames);
+        if (index != m_photoShown) {
+            m_photoShown = index;
+            m_photo = cv::imread(m_photos[index].toStdString(), cv::IMREAD_COLOR);
+            if (m_photo.empty())
+                Q_EMIT feedError(u"Cannot read the photo %1."_s.arg(m_photos[index]));
+        }
+        frame = m_photo;
+    }
+    if (frame.empty()) {
+        ++m_processed;
+        return;
+    }
+    process(toBgr(frame));
+}
+
+} // namespace muster::app

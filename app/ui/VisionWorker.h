@@ -1,0 +1,146 @@
+#pragma once
+
+// The vision worker: lives on its own QThread, takes the newest frame of the feed and drops the rest while it
+// is busy (a mailbox of one, never a queue), watches the tray and reads the dice once a throw has settled, or
+// reads order chits in the orders phase. Video files and photo folders are decoded here too, paced at their
+// frame rate by the wall clock, so a slow read skips frames instead of slowing the clock. Results go back to
+// the UI thread as value types over queued connections.
+
+#include "app/ui/VisionTypes.h"
+#include "vision/DiceReader.h"
+#include "vision/ThrowWatcher.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <QElapsedTimer>
+#include <QImage>
+#include <QObject>
+#include <QStringList>
+#include <QVideoFrame>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+class QTimer;
+
+namespace muster::app {
+
+class VisionWorker : public QObject {
+    Q_OBJECT
+
+public:
+    // What to do with a frame beyond showing it.
+    enum class Mode { Watch, Dice, Chits };
+
+    struct PlaybackOptions {
+        double photoFps = 30.0;   // a photo folder plays as a sequence at this rate...
+        double holdSeconds = 2.0; // ...each photo held this long (the tray watcher needs still frames)
+        bool loop = true;         // start again at the end
+    };
+
+    explicit VisionWorker(QObject* parent = nullptr);
+    ~VisionWorker() override;
+
+    // Thread-safe: the camera's video sink (UI thread) or a test hands over a frame. If the worker has not
+    // taken the previous one yet, that one is dropped and counted.
+    void offerFrame(const QVideoFrame& frame);
+    void offerImage(const cv::Mat& bgr);
+
+    void setMode(Mode mode) { m_mode.store(mode); }
+    Mode mode() const { return m_mode.load(); }
+    // The 2-character game tag of this game's chits; chits of another game are reported, not applied.
+    void setChitGame(const std::string& tag);
+    // Where the dice models are (default vision::DiceReader::defaultModelDir()); call before the first read.
+    void setModelDir(const std::string& dir);
+
+    // Thread-safe.
+    cv::Mat latestFrame() const;
+    FeedStats stats() const;
+    std::int64_t settledReads() const { return m_settledReads.load(); }
+
+    // The images a photo folder holds, sorted by name.
+    static QStringList photosIn(const QString& folder);
+
+    // Run on the worker thread (invoke queued). A file that cannot be opened is a feedError, not an
+    // exception.
+    void playVideo(const QString& path, const PlaybackOptions& options);
+    void playPhotos(const QString& folder, const PlaybackOptions& options);
+
+public Q_SLOTS:
+    void stopPlayback();
+    // Forget the tray's last scene and the counters: a new feed starts.
+    void restart();
+
+Q_SIGNALS:
+    void preview(const QImage& image, qint64 frameNumber);
+    void trayStateChanged(int state); // vision::TrayState
+    void throwStarted();
+    void diceRead(const muster::app::DiceReading& reading);
+    void chitsRead(const muster::app::ChitReading& reading);
+    void feedError(const QString& message);
+    void playbackStarted(const QString& description, double framesPerSecond);
+    void playbackEnded();
+    void statsChanged(const muster::app::FeedStats& stats);
+
+private:
+    struct Pending {
+        std::optional<QVideoFrame> video;
+        cv::Mat image;
+    };
+    void offer(Pending pending);
+    void drain();
+    void tick();
+    void process(const cv::Mat& bgr);
+    void readDice(const cv::Mat& bgr);
+    void readChits(const cv::Mat& bgr);
+    void publishStats();
+    bool ensureReader();
+
+    // Mailbox, shared with the offering thread.
+    mutable std::mutex m_mailboxMutex;
+    Pending m_pending;
+    bool m_hasPending = false;
+    bool m_scheduled = false;
+    std::atomic<std::int64_t> m_offered{0};
+    std::atomic<std::int64_t> m_processed{0};
+    std::atomic<std::int64_t> m_dropped{0};
+    std::atomic<std::int64_t> m_settledReads{0};
+    std::atomic<Mode> m_mode{Mode::Dice};
+
+    mutable std::mutex m_frameMutex;
+    cv::Mat m_latest; // guarded by m_frameMutex
+
+    mutable std::mutex m_settingsMutex;
+    std::string m_chitGame;
+    std::string m_modelDir;
+
+    // Worker-thread state.
+    vision::ThrowWatcher m_watcher;
+    std::optional<vision::DiceReader> m_reader;
+    bool m_readerFailed = false;
+    vision::TrayState m_trayState = vision::TrayState::Waiting;
+    QElapsedTimer m_lastChitRead;
+    QElapsedTimer m_rateClock;
+    std::int64_t m_rateFrames = 0;
+    double m_fps = 0.0;
+
+    // File playback (worker thread).
+    QTimer* m_tick = nullptr;
+    QElapsedTimer m_playClock;
+    cv::VideoCapture m_video;
+    QStringList m_photos;
+    int m_holdFrames = 1;
+    int m_photoShown = -1;
+    cv::Mat m_photo;
+    double m_playFps = 0.0;
+    std::int64_t m_playFrames = 0; // frames in the file or sequence (0: unknown)
+    std::int64_t m_nextFrame = 0;
+    bool m_loop = true;
+    QString m_playPath;
+};
+
+} // namespace muster::app

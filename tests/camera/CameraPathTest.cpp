@@ -1,0 +1,455 @@
+// The camera path end to end, headless: real dice photos through the vision worker (as a photo folder and as
+// a camera's QVideoFrames), the settled read on the Dice page's model, Accept and corrections into the
+// journal, the camera that vanishes mid-game, and printed-style order chits filling the orders phase.
+
+#include "app/storage/Journal.h"
+#include "app/ui/CameraService.h"
+#include "app/ui/GameController.h"
+#include "vision/chits/ChitScenario.h"
+#include "vision/chits/ZXingAdapter.h"
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QVideoFrame>
+#include <QVideoFrameFormat>
+
+#include <algorithm>
+#include <map>
+
+using namespace Qt::StringLiterals;
+using muster::app::CameraService;
+using muster::app::GameController;
+using muster::app::VisionWorker;
+
+namespace {
+
+QString dataDir() {
+    const QString env = qEnvironmentVariable("MUSTER_DATA_DIR");
+    return env.isEmpty() ? QStringLiteral(MUSTER_SHARED_DATA) : env;
+}
+
+QString testPhotos() {
+    return dataDir() + u"/dice/nell-byler-d6/images/test"_s;
+}
+
+// The labelled faces of a test photo, sorted (from the data set's manifest).
+std::vector<int> labelledFaces(const QString& photo) {
+    QFile f(dataDir() + u"/dice/nell-byler-d6/manifest.csv"_s);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    while (!f.atEnd()) {
+        const QString line = QString::fromUtf8(f.readLine()).trimmed();
+        if (!line.startsWith(u"images/test/"_s + photo + u","_s))
+            continue;
+        std::vector<int> faces;
+        for (const QString& v : line.section(u',', 5).split(u' ', Qt::SkipEmptyParts))
+            faces.push_back(v.toInt());
+        return faces;
+    }
+    return {};
+}
+
+// Test photos the committed reader reads right, by number of dice (from `muster-cli dice read` on the test
+// split): the accept tests need a throw with as many dice as the engine asks for.
+const std::map<int, const char*> kPhotoByCount = {
+    {1, "IMG_20191208_112605.jpg"},  {2, "IMG_20191208_112652.jpg"},  {3, "IMG_20191209_095625.jpg"},
+    {4, "IMG_20191208_112014.jpg"},  {5, "IMG_20191208_112501.jpg"},  {6, "IMG_20191209_095331.jpg"},
+    {7, "IMG_20191209_100352.jpg"},  {8, "IMG_20191209_095522.jpg"},  {9, "IMG_20191209_095745.jpg"},
+    {10, "IMG_20191208_111924.jpg"}, {11, "IMG_20191208_112246.jpg"}, {12, "IMG_20191208_111328.jpg"},
+};
+
+// A folder holding copies of some photos (the worker plays a folder in name order).
+bool makeFolder(const QString& dir, const QStringList& photos) {
+    QDir().mkpath(dir);
+    for (const QString& p : photos)
+        if (!QFile::copy(testPhotos() + u"/"_s + p, dir + u"/"_s + p))
+            return false;
+    return true;
+}
+
+// A frame as a camera delivers it: a mapped BGRX QVideoFrame.
+QVideoFrame videoFrameOf(const cv::Mat& bgr) {
+    cv::Mat bgra;
+    cv::cvtColor(bgr, bgra, cv::COLOR_BGR2BGRA);
+    QVideoFrame frame(QVideoFrameFormat(QSize(bgr.cols, bgr.rows), QVideoFrameFormat::Format_BGRX8888));
+    if (!frame.map(QVideoFrame::WriteOnly))
+        return {};
+    for (int y = 0; y < bgr.rows; ++y)
+        std::memcpy(frame.bits(0) + y * frame.bytesPerLine(0), bgra.ptr(y),
+                    static_cast<size_t>(bgr.cols) * 4);
+    frame.unmap();
+    return frame;
+}
+
+std::vector<int> sortedReadFaces(const CameraService& camera) {
+    std::vector<int> faces = camera.dice()->readFaces();
+    std::sort(faces.begin(), faces.end());
+    return faces;
+}
+
+} // namespace
+
+class CameraPathTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void photoFolderGivesOneSettledRead();
+    void cameraFramesAreDroppedWhileBusy();
+    void acceptWritesACameraEventWithEvidence();
+    void correctionIsAnOverrideWithReason();
+    void vanishedCameraFallsBackToTypedDice();
+    void chitsFillTheOrdersWithSourceCamera();
+
+private:
+    // Starts md_small and plays (first options, virtual dice) to a dice prompt we have a photo for.
+    bool playToDicePrompt(GameController& game);
+    // Feeds the photo for the current dice prompt through a photo folder and waits for its settled read.
+    bool readPhotoFor(CameraService& camera, int count, const QString& folder);
+
+    QTemporaryDir m_tmp;
+    bool m_havePhotos = false;
+};
+
+void CameraPathTest::initTestCase() {
+    QVERIFY(m_tmp.isValid());
+    qputenv("MUSTER_GAMES_DIR", (m_tmp.path() + u"/games"_s).toUtf8());
+    m_havePhotos = QFileInfo::exists(testPhotos() + u"/IMG_20191208_111328.jpg"_s);
+}
+
+#define NEED_PHOTOS()                                                                                        \
+    if (!m_havePhotos)                                                                                       \
+    QSKIP("the real dice photos are not here: put ../shared/data beside the checkout or set "                \
+          "MUSTER_DATA_DIR")
+
+void CameraPathTest::photoFolderGivesOneSettledRead() {
+    NEED_PHOTOS();
+    const QString folder = m_tmp.path() + u"/one-photo"_s;
+    QVERIFY(makeFolder(folder, {u"IMG_20191208_111328.jpg"_s}));
+    CameraService camera;
+    camera.setPlaybackOptions({30.0, 1.5, false});
+    QSignalSpy reads(&camera, &CameraService::diceReadArrived);
+    QSignalSpy ended(camera.worker(), &VisionWorker::playbackEnded);
+    QVERIFY(camera.usePhotoFolder(folder));
+    QCOMPARE(camera.feedKind(), u"photos"_s);
+    QVERIFY(ended.wait(20000));
+    QCoreApplication::processEvents();
+    QCOMPARE(reads.count(), 1); // one throw, read once however many still frames follow
+    QCOMPARE(camera.worker()->settledReads(), 1);
+    QCOMPARE(sortedReadFaces(camera), labelledFaces(u"IMG_20191208_111328.jpg"_s));
+    QVERIFY(camera.dice()->reading().jpeg.size() > 1000);
+    QVERIFY(!camera.latestFrame().empty());
+    QCOMPARE(camera.latestFrame().cols, 640);
+    // 1.5 s at 30 fps: every frame is accounted for, processed or dropped.
+    const muster::app::FeedStats s = camera.worker()->stats();
+    QCOMPARE(s.offered, 45);
+    QCOMPARE(s.offered, s.processed + s.dropped);
+    qInfo("photo folder: %lld frames offered, %lld processed, %lld dropped",
+          static_cast<long long>(s.offered), static_cast<long long>(s.processed),
+          static_cast<long long>(s.dropped));
+}
+
+void CameraPathTest::cameraFramesAreDroppedWhileBusy() {
+    NEED_PHOTOS();
+    const cv::Mat photo = cv::imread((testPhotos() + u"/IMG_20191208_111328.jpg"_s).toStdString());
+    QVERIFY(!photo.empty());
+    const QVideoFrame frame = videoFrameOf(photo);
+    QVERIFY(frame.isValid());
+    CameraService camera;
+    QSignalSpy reads(&camera, &CameraService::diceReadArrived);
+    camera.adoptCamera("test-camera", u"Test camera"_s);
+    QTest::qWait(50); // the worker's restart runs before the first frame
+    // A burst far faster than the worker converts and watches frames: the mailbox keeps only the newest.
+    const int burst = 60;
+    for (int i = 0; i < burst; ++i)
+        camera.pushFrame(frame);
+    QTRY_COMPARE_WITH_TIMEOUT(camera.worker()->stats().processed + camera.worker()->stats().dropped,
+                              static_cast<std::int64_t>(burst), 10000);
+    const muster::app::FeedStats burstStats = camera.worker()->stats();
+    qInfo("camera burst: %d frames offered, %lld processed, %lld dropped", burst,
+          static_cast<long long>(burstStats.processed), static_cast<long long>(burstStats.dropped));
+    QCOMPARE(burstStats.offered, static_cast<std::int64_t>(burst));
+    QVERIFY(burstStats.dropped > 0);
+    QVERIFY(burstStats.processed >= 1);
+
+    // Then a steady 30 fps camera: the still tray settles and is read once; frames that come while the
+    // reader runs are dropped, never queued.
+    for (int i = 0; i < 45 && reads.isEmpty(); ++i) {
+        camera.pushFrame(frame);
+        QTest::qWait(33);
+    }
+    for (int i = 0; i < 15; ++i) {
+        camera.pushFrame(frame);
+        QTest::qWait(33);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(reads.count(), 1, 10000);
+    QCOMPARE(sortedReadFaces(camera), labelledFaces(u"IMG_20191208_111328.jpg"_s));
+    const muster::app::FeedStats s = camera.worker()->stats();
+    QCOMPARE(s.offered, s.processed + s.dropped);
+}
+
+bool CameraPathTest::playToDicePrompt(GameController& game) {
+    if (!game.startGame(u"md_small"_s, {QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}}}))
+        return false;
+    for (int step = 0; step < 400; ++step) {
+        if (game.promptKind() == u"dice"_s) {
+            if (game.diceSides() == 6 && kPhotoByCount.count(game.diceCount()))
+                return true;
+            if (!game.submitDice(game.rollVirtual(), u"virtual"_s))
+                return false;
+        } else if (game.promptKind() == u"question"_s) {
+            // Fire orders, so the first fire phase asks for dice soon.
+            QString value = game.options().value(0).toMap().value(u"value"_s).toString();
+            for (const QVariant& o : game.options())
+                if (o.toMap().value(u"value"_s).toString() == u"first_fire"_s)
+                    value = u"first_fire"_s;
+            if (!game.answer(value))
+                return false;
+        } else {
+            return false;
+        }
+    }
+    return false;
+}
+
+bool CameraPathTest::readPhotoFor(CameraService& camera, int count, const QString& folder) {
+    const auto it = kPhotoByCount.find(count);
+    if (it == kPhotoByCount.end() || !makeFolder(folder, {QString::fromLatin1(it->second)}))
+        return false;
+    QSignalSpy reads(&camera, &CameraService::diceReadArrived);
+    camera.setPlaybackOptions({30.0, 1.0, false});
+    if (!camera.usePhotoFolder(folder))
+        return false;
+    return reads.wait(20000);
+}
+
+void CameraPathTest::acceptWritesACameraEventWithEvidence() {
+    NEED_PHOTOS();
+    GameController game;
+    QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
+    CameraService camera;
+    camera.setGame(&game);
+    const int asked = game.diceCount();
+    QVERIFY(readPhotoFor(camera, asked, m_tmp.path() + u"/accept"_s));
+    QVERIFY(camera.askedText().startsWith(u"Asked for %1 d6, see "_s.arg(asked)));
+    QCOMPARE(camera.dice()->count(), asked);
+    // Unsure dice block Accept until someone confirms them (here: keeps the camera's value).
+    for (int row = 0; row < camera.dice()->count(); ++row) {
+        const QModelIndex i = camera.dice()->index(row);
+        if (!i.data(muster::app::LiveDiceModel::ResolvedRole).toBool()) {
+            QVERIFY(!camera.canAccept());
+            QVERIFY(camera.acceptBlockedReason().contains(u"unsure"_s));
+            QVERIFY(
+                camera.dice()->setFace(row, i.data(muster::app::LiveDiceModel::ReadValueRole).toInt(), {}));
+        }
+    }
+    QVERIFY2(camera.canAccept(), qPrintable(camera.acceptBlockedReason()));
+    const std::vector<int> read = camera.dice()->readFaces();
+    const std::int64_t before = game.log()->rowCount();
+    QVERIFY2(camera.acceptDice(), qPrintable(game.lastError()));
+    QVERIFY(!camera.dice()->hasReading());
+
+    auto journal = muster::storage::Journal::open(game.gamePath().toStdString(),
+                                                  {muster::storage::OpenMode::ReadOnly, false});
+    QVERIFY(journal);
+    auto events = journal->events();
+    QVERIFY(events);
+    const muster::storage::Event& last = events->back();
+    QCOMPARE(QString::fromStdString(last.kind), u"dice"_s);
+    QVERIFY(last.source == muster::storage::DiceSource::Camera);
+    QCOMPARE(last.evidenceCount, 1);
+    auto faces = muster::storage::facesOf(last.payloadJson);
+    QVERIFY(faces);
+    QCOMPARE(*faces, read);
+    auto photos = journal->evidence(last.seq);
+    QVERIFY(photos && photos->size() == 1);
+    const auto& photo = photos->front();
+    QVERIFY(photo.jpeg.size() > 1000);
+    QCOMPARE(photo.jpeg[0], std::uint8_t(0xFF)); // a JPEG
+    QCOMPARE(photo.jpeg[1], std::uint8_t(0xD8));
+    const auto detections = nlohmann::json::parse(photo.detectionsJson);
+    QCOMPARE(static_cast<int>(detections["dice"].size()), asked);
+    QVERIFY(detections["dice"][0].contains("confidence"));
+    QVERIFY(game.log()->rowCount() > before);
+}
+
+void CameraPathTest::correctionIsAnOverrideWithReason() {
+    NEED_PHOTOS();
+    GameController game;
+    QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
+    CameraService camera;
+    camera.setGame(&game);
+    QVERIFY(readPhotoFor(camera, game.diceCount(), m_tmp.path() + u"/correct"_s));
+    for (int row = 0; row < camera.dice()->count(); ++row)
+        camera.dice()->setFace(row, camera.dice()->readFaces()[static_cast<size_t>(row)], {});
+    const std::vector<int> read = camera.dice()->readFaces();
+    const int changed = read[0] == 6 ? 1 : read[0] + 1;
+    QVERIFY(!camera.dice()->setFace(0, changed, {})); // a correction without a reason is refused
+    QVERIFY(camera.dice()->setFace(0, changed, u"a pip hidden by glare"_s));
+    QCOMPARE(camera.dice()->correctedCount(), 1);
+    QVERIFY2(camera.acceptDice(), qPrintable(game.lastError()));
+
+    auto journal = muster::storage::Journal::open(game.gamePath().toStdString(),
+                                                  {muster::storage::OpenMode::ReadOnly, false});
+    QVERIFY(journal);
+    auto events = journal->events();
+    QVERIFY(events && events->size() >= 2);
+    const auto& dice = (*events)[events->size() - 2];
+    const auto& over = events->back();
+    QVERIFY(dice.source == muster::storage::DiceSource::Camera);
+    QCOMPARE(*muster::storage::facesOf(dice.payloadJson), read); // the camera's read is kept
+    QCOMPARE(QString::fromStdString(over.kind), u"override"_s);
+    const auto payload = nlohmann::json::parse(over.payloadJson);
+    QCOMPARE(payload["target"].get<std::int64_t>(), dice.seq);
+    QCOMPARE(payload["old"].get<std::vector<int>>(), read);
+    std::vector<int> corrected = read;
+    corrected[0] = changed;
+    QCOMPARE(payload["new"].get<std::vector<int>>(), corrected);
+    const QString reason = QString::fromStdString(payload["reason"].get<std::string>());
+    QVERIFY2(reason.contains(u"a pip hidden by glare"_s) && reason.contains(u"die 1"_s), qPrintable(reason));
+    QCOMPARE(game.lastDiceFaces().value(0).toInt(), changed);
+}
+
+void CameraPathTest::vanishedCameraFallsBackToTypedDice() {
+    NEED_PHOTOS();
+    GameController game;
+    QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
+    const int asked = game.diceCount();
+    const cv::Mat photo =
+        cv::imread((testPhotos() + u"/"_s + QString::fromLatin1(kPhotoByCount.at(asked))).toStdString());
+    CameraService camera;
+    camera.setGame(&game);
+    QSignalSpy reads(&camera, &CameraService::diceReadArrived);
+    camera.adoptCamera("usb-cam-that-unplugs", u"USB camera"_s);
+    const QVideoFrame frame = videoFrameOf(photo);
+    for (int i = 0; i < 60 && reads.isEmpty(); ++i) {
+        camera.pushFrame(frame);
+        QTest::qWait(33);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(reads.count(), 1, 10000);
+    const std::int64_t eventsBefore = game.log()->rowCount();
+    const QString promptBefore = game.promptKey();
+
+    // Mid-throw the device list changes and our camera is not in it (there is no camera on this machine).
+    camera.checkDevices();
+    QCOMPARE(camera.feedKind(), u"lost"_s);
+    QVERIFY(!camera.live());
+    QVERIFY(camera.feedError().contains(u"USB camera"_s));
+    QVERIFY(camera.feedError().contains(u"Type the dice"_s));
+    QVERIFY(camera.latestFrame().empty());
+    // Frames that still arrive are ignored; nothing was journalled by the loss.
+    const std::int64_t offered = camera.worker()->stats().offered;
+    camera.pushFrame(frame);
+    QTest::qWait(100);
+    QCOMPARE(camera.worker()->stats().offered, offered);
+    QCOMPARE(game.log()->rowCount(), eventsBefore);
+    QCOMPARE(game.promptKey(), promptBefore);
+    // The throw is typed instead.
+    QVariantList typed;
+    for (int i = 0; i < asked; ++i)
+        typed << 3;
+    QVERIFY2(game.submitDice(typed, u"typed"_s), qPrintable(game.lastError()));
+    QVERIFY(game.log()->rowCount() > eventsBefore);
+}
+
+void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
+    namespace mv = muster::vision;
+    GameController game;
+    QVERIFY(game.startGame(u"md_small"_s, {QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}}}));
+    QCOMPARE(game.phase(), u"orders"_s);
+    auto scenario = mv::parseChitScenario(game.scenarioJson());
+    QVERIFY(scenario);
+    // A sheet printed from the scenario file carries the same game tag as the game's snapshot.
+    auto fromFile = mv::loadChitScenario(MUSTER_SCENARIO_DIR "/md_small.json");
+    QVERIFY(fromFile);
+    QCOMPARE(scenario->game, fromFile->game);
+
+    // One HOLD chit per unit, except the last unit, which shows two different chits (a conflict), and one
+    // code that is not a Muster chit at all. Drawn at 6 px a module on a light table.
+    const int units = static_cast<int>(scenario->units.size());
+    std::vector<std::string> texts;
+    for (int slot = 1; slot < units; ++slot)
+        texts.push_back("M1/" + scenario->game + "/" + std::to_string(slot) + "/H");
+    const std::string last = std::to_string(units);
+    texts.push_back("M1/" + scenario->game + "/" + last + "/H");
+    texts.push_back("M1/" + scenario->game + "/" + last + "/M");
+    texts.push_back("https://example.com/not-a-chit");
+    cv::Mat frame(1080, 1920, CV_8UC3, cv::Scalar(170, 185, 195));
+    const int module = 6;
+    for (size_t i = 0; i < texts.size(); ++i) {
+        const auto symbol = mv::zxing::encodeQrCode(texts[i], mv::zxing::QrEcLevel::M);
+        QVERIFY(!symbol.empty());
+        const int side = (symbol.width + 4) * module;
+        const int x0 = 60 + static_cast<int>(i % 5) * 360, y0 = 60 + static_cast<int>(i / 5) * 340;
+        cv::rectangle(frame, cv::Rect(x0, y0, side, side), cv::Scalar(250, 250, 250), cv::FILLED);
+        for (int y = 0; y < symbol.height; ++y)
+            for (int x = 0; x < symbol.width; ++x)
+                if (symbol.at(x, y))
+                    cv::rectangle(frame,
+                                  cv::Rect(x0 + (x + 2) * module, y0 + (y + 2) * module, module, module),
+                                  cv::Scalar(20, 20, 20), cv::FILLED);
+    }
+    const QString folder = m_tmp.path() + u"/chits"_s;
+    QDir().mkpath(folder);
+    QVERIFY(cv::imwrite((folder + u"/chits.png"_s).toStdString(), frame));
+
+    CameraService camera;
+    camera.setGame(&game);
+    QCOMPARE(camera.worker()->mode(), VisionWorker::Mode::Chits);
+    camera.setPlaybackOptions({10.0, 2.0, false});
+    QSignalSpy changed(camera.chits(), &muster::app::ChitOrdersModel::changed);
+    QVERIFY(camera.usePhotoFolder(folder));
+    QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->framesSeen() > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->appliedCount() > 0, 5000);
+
+    // Every unit the engine asked for before the conflicting one got its chit's order from the camera.
+    auto journal = muster::storage::Journal::open(game.gamePath().toStdString(),
+                                                  {muster::storage::OpenMode::ReadOnly, false});
+    QVERIFY(journal);
+    auto events = journal->events();
+    QVERIFY(events);
+    int applied = 0;
+    for (const auto& e : *events) {
+        if (e.kind != "answer")
+            continue;
+        const auto payload = nlohmann::json::parse(e.payloadJson);
+        const std::string key = payload["key"];
+        QVERIFY2(key != scenario->units.back().id + ".order", "a conflicting chit was applied");
+        QCOMPARE(payload["value"].get<std::string>(), std::string("hold"));
+        // The frame the chit was read in is the answer's evidence, marked as the camera's. (The journal's
+        // source column is written for dice events only; see docs/camera.md.)
+        QCOMPARE(e.evidenceCount, 1);
+        auto photos = journal->evidence(e.seq);
+        QVERIFY(photos && photos->size() == 1 && photos->front().jpeg.size() > 1000);
+        const auto detections = nlohmann::json::parse(photos->front().detectionsJson);
+        QCOMPARE(detections["source"].get<std::string>(), std::string("camera"));
+        QVERIFY(detections["chit"].get<std::string>().rfind("M1/" + scenario->game + "/", 0) == 0);
+        ++applied;
+    }
+    QCOMPARE(applied, camera.chits()->appliedCount());
+    QCOMPARE(applied, units - 1); // md_small asks its units in file order; the last one is the conflict
+    QCOMPARE(game.promptKey(), QString::fromStdString(scenario->units.back().id + ".order"));
+    // The page's lists: the conflict, the foreign code (never applied), and the unit still waiting for a tap.
+    QCOMPARE(camera.chits()->conflicts().size(), 1);
+    QCOMPARE(camera.chits()->conflicts().constFirst().toMap().value(u"unitId"_s).toString(),
+             QString::fromStdString(scenario->units.back().id));
+    bool foreign = false;
+    for (const QVariant& r : camera.chits()->rejected())
+        foreign |= r.toMap().value(u"text"_s).toString() == u"https://example.com/not-a-chit"_s;
+    QVERIFY(foreign);
+    QCOMPARE(camera.chits()->waiting().size(), 0); // the last unit has chits, in conflict
+    QCOMPARE(game.unitsAwaitingOrders().size(), 1);
+    // Tapping still works for the unit in conflict.
+    QVERIFY(game.answer(u"hold"_s));
+}
+
+QTEST_MAIN(CameraPathTest)
+
+#include "CameraPathTest.moc"
