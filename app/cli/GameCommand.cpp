@@ -105,6 +105,8 @@ int runGameLog(const Args& args) {
         return 1;
     }
     const bool json = cl.flag("json");
+    if (!json)
+        std::cout << "# " << headerText(records->game) << "\n";
     std::size_t playerWidth = 6;
     for (const GameRecord& r : records->records)
         playerWidth = std::max(playerWidth, r.event.player.size());

@@ -320,6 +320,35 @@ int PlayLoop::run() {
     return 1;
 }
 
+// How the game is played, recorded in the game header at its start (docs/journal.md, "How a game is played"):
+// the dice source, whether the simulated table answers, and the seed when virtual dice or the table use it.
+// With the same scenario and this, `game play` plays the same game again.
+Json playSetup(const PlayOptions& options) {
+    Json setup = {{"dice", options.virtualDice ? "virtual" : "stdin"}, {"auto", options.autoTable}};
+    if (options.virtualDice || options.autoTable)
+        setup["seed"] = options.seed;
+    return setup;
+}
+
+// On resume the recorded setup fills in what the command line leaves out (--seed, --dice), so the game goes
+// on as it began. A different --seed is refused: it would make the rest of the game another game's.
+std::optional<std::string> resumeSetup(const storage::GameInfo& game, const CommandLine& cl,
+                                       PlayOptions& options) {
+    const Json setup = Json::parse(game.playSetupJson, nullptr, false);
+    if (!setup.is_object())
+        return std::nullopt; // recorded before the setup was: the command line alone decides
+    if (setup.contains("seed") && setup["seed"].is_number_unsigned()) {
+        const auto recorded = setup["seed"].get<std::uint64_t>();
+        if (cl.value("seed") && options.seed != recorded)
+            return "this game was started with --seed " + std::to_string(recorded) +
+                   "; resume it without --seed or with the same seed";
+        options.seed = recorded;
+    }
+    if (!cl.value("dice") && setup.contains("dice") && setup["dice"].is_string())
+        options.virtualDice = setup["dice"] == "virtual";
+    return std::nullopt;
+}
+
 } // namespace
 
 int runGamePlay(const Args& args) {
@@ -371,6 +400,10 @@ int runGamePlay(const Args& args) {
                       << "' game, not '" << *rules << "'\n";
             return 2;
         }
+        if (auto refused = resumeSetup(opened->journal().game(), cl, options)) {
+            std::cerr << "muster-cli game play: " << path << ": " << *refused << "\n";
+            return 2;
+        }
         session.emplace(std::move(opened.value()));
     } else {
         const auto rules = cl.value("rules");
@@ -389,7 +422,8 @@ int runGamePlay(const Args& args) {
             std::cerr << "muster-cli game play: " << scenario.error().message << "\n";
             return 2;
         }
-        auto started = storage::GameSession::start(path, *scenario, {}, playersFor(*scenario));
+        auto started = storage::GameSession::start(path, *scenario, {}, playersFor(*scenario),
+                                                   playSetup(options).dump());
         if (!started) {
             std::cerr << "muster-cli game play: " << started.message() << "\n";
             return 2;
@@ -408,12 +442,12 @@ int runGamePlay(const Args& args) {
                   {"events", events},
                   {"rules", game.ruleSet},
                   {"scenario", session->engine().state().scenario},
-                  {"players", players}}
+                  {"players", players},
+                  {"setup", playSetup(options)}}
                  .dump());
     } else {
-        emit(std::string(resume ? "Resuming " : "New game ") + path + ": " +
-             session->engine().state().scenario + " (" + game.ruleSet + "), " + std::to_string(events) +
-             " events so far.");
+        emit(std::string(resume ? "Resuming " : "New game ") + path + ": " + headerText(game) + "; " +
+             std::to_string(events) + " events so far.");
     }
     PlayLoop loop(std::move(*session), options);
     return loop.run();

@@ -47,6 +47,31 @@ std::string seqRef(std::int64_t seq) {
 
 } // namespace
 
+std::string headerText(const storage::GameInfo& game) {
+    const Json scenario = Json::parse(game.scenarioJson, nullptr, false);
+    const std::string name = scenario.is_object() ? str(scenario, "name") : std::string();
+    std::string out = (name.empty() ? std::string("A game") : name) + " (" + game.ruleSet + "), created " +
+                      game.created + ", Muster " + game.musterVersion + ", " +
+                      (game.engineVersion > 0 ? "rules engine " + std::to_string(game.engineVersion)
+                                              : std::string("rules engine not recorded"));
+    const Json setup = Json::parse(game.playSetupJson, nullptr, false);
+    if (!setup.is_object())
+        return out + "; play setup not recorded";
+    out += "; " + str(setup, "dice") + " dice";
+    if (setup.contains("seed") && setup["seed"].is_number_unsigned())
+        out += ", seed " + std::to_string(setup["seed"].get<std::uint64_t>());
+    if (setup.value("auto", false))
+        out += ", simulated table";
+    return out;
+}
+
+Json headerJson(const storage::GameInfo& game) {
+    const Json setup = Json::parse(game.playSetupJson, nullptr, false);
+    return {{"musterVersion", game.musterVersion},
+            {"engineVersion", game.engineVersion > 0 ? Json(game.engineVersion) : Json()},
+            {"playSetup", setup.is_object() ? setup : Json()}};
+}
+
 std::string facesText(const std::vector<int>& faces) {
     std::string out;
     for (int f : faces)

@@ -51,4 +51,12 @@ struct RecordFilter {
 // "3 5 6"
 std::string facesText(const std::vector<int>& faces);
 
+// The game header in one line for people: scenario, rules, when and by which Muster and rules engine it was
+// recorded, and how it is played (dice source, seed), e.g. "Skirmish (md), created …, Muster 0.1.0, rules
+// engine 1; virtual dice, seed 7, simulated table".
+std::string headerText(const storage::GameInfo& game);
+// The same facts for JSON: musterVersion, engineVersion (null when not recorded), playSetup (null when not
+// recorded).
+nlohmann::json headerJson(const storage::GameInfo& game);
+
 } // namespace muster::cli

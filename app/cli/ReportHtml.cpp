@@ -174,6 +174,7 @@ int runGameReport(const Args& args) {
                       {"created", data.game.created},
                       {"musterVersion", data.game.musterVersion},
                       {"houseRules", Json::parse(data.game.houseRulesJson, nullptr, false)}};
+    report["game"].update(headerJson(data.game));
     report["players"] = Json::array();
     for (const storage::Player& p : data.game.players)
         report["players"].push_back({{"name", p.name}, {"side", p.side}, {"diceColour", p.diceColour}});
@@ -188,9 +189,8 @@ int runGameReport(const Args& args) {
         report["diceStatistics"].push_back(toJson(t, data.game.players));
 
     std::ostringstream body;
-    body << "<h1>Game report" << (scenarioName.empty() ? "" : ": " + html(scenarioName)) << "</h1>\n<p>Rules "
-         << html(data.game.ruleSet) << ", created " << html(data.game.created) << " with Muster "
-         << html(data.game.musterVersion) << ". File <code>" << html(path) << "</code>. ";
+    body << "<h1>Game report" << (scenarioName.empty() ? "" : ": " + html(scenarioName)) << "</h1>\n<p>"
+         << html(headerText(data.game)) << ". File <code>" << html(path) << "</code>. ";
     if (verify.ok)
         body << "<span class=\"ok\">Hash chain verified: " << verify.eventCount << " events, "
              << verify.evidenceCount << " photos.</span></p>\n";

@@ -167,7 +167,8 @@ Result<rules::Engine> GameSession::replay(const Journal& journal) {
 }
 
 Result<GameSession> GameSession::start(const std::string& path, const rules::Scenario& scenario,
-                                       const rules::HouseRules& houseRules, std::vector<Player> players) {
+                                       const rules::HouseRules& houseRules, std::vector<Player> players,
+                                       std::string playSetupJson) {
     auto engine = rules::Engine::create(scenario, houseRules);
     if (!engine)
         return fromRules(engine.error());
@@ -176,6 +177,7 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
     g.houseRulesJson = rules::io::toJson(engine->state().houseRules).dump();
     g.scenarioJson = rules::io::toJson(scenario).dump();
     g.engineVersion = rules::kEngineVersion;
+    g.playSetupJson = std::move(playSetupJson);
     g.players = std::move(players);
     auto journal = Journal::create(path, g);
     if (!journal)

@@ -15,9 +15,12 @@ namespace muster::storage {
 class GameSession {
 public:
     // A new game file for a scenario. The file keeps a snapshot of the scenario and the full set of house
-    // rules in force, so it replays without the scenario file.
+    // rules in force, so it replays without the scenario file, and the rules engine version. playSetupJson
+    // says how the game is played (dice source, seed; see docs/journal.md), so a virtual-dice game can be
+    // re-created.
     static Result<GameSession> start(const std::string& path, const rules::Scenario& scenario,
-                                     const rules::HouseRules& houseRules, std::vector<Player> players);
+                                     const rules::HouseRules& houseRules, std::vector<Player> players,
+                                     std::string playSetupJson = {});
     // Opens an existing game (read-write: resume; read-only: inspect) and replays it.
     static Result<GameSession> open(const std::string& path, OpenOptions options = {});
 

@@ -3,6 +3,7 @@
 #include "CliRun.h"
 #include "TestFiles.h"
 #include "app/storage/GameSession.h"
+#include "rules/Engine.h"
 #include "rules/io/Json.h"
 
 #include <SQLiteCpp/Database.h>
@@ -27,6 +28,18 @@ std::vector<Json> jsonLines(const std::string& text) {
 }
 
 const std::string kScenario = MUSTER_STORAGE_TEST_DATA "/skirmish.json";
+
+// Two game files hold the same events (payloads in order).
+void expectSameEvents(const std::string& pathA, const std::string& pathB) {
+    auto a = Journal::open(pathA, {OpenMode::ReadOnly, true});
+    auto b = Journal::open(pathB, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(a && b);
+    auto ea = a->events();
+    auto eb = b->events();
+    ASSERT_EQ(ea->size(), eb->size());
+    for (std::size_t i = 0; i < ea->size(); ++i)
+        EXPECT_EQ((*ea)[i].payloadJson, (*eb)[i].payloadJson) << "event " << i + 1;
+}
 
 class GameCli : public ::testing::Test {
 protected:
@@ -160,14 +173,49 @@ TEST_F(GameCli, ResumeContinuesWhereItStopped) {
                   "' --auto --seed 3 --turns 3 --json")
                   .exitCode,
               0);
+    expectSameEvents(m_game, straight);
+}
+
+TEST_F(GameCli, PlaySetupIsRecordedInTheHeaderAndShown) {
+    auto j = Journal::open(m_game, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(j);
+    EXPECT_EQ(Json::parse(j->game().playSetupJson), (Json{{"dice", "virtual"}, {"auto", true}, {"seed", 3}}));
+    EXPECT_EQ(j->game().engineVersion, muster::rules::kEngineVersion);
+    EXPECT_EQ(m_played.front()["setup"]["seed"], 3);
+    const Output log = cli("game log '" + m_game + "'");
+    ASSERT_EQ(log.exitCode, 0) << log.text;
+    const std::string first = log.text.substr(0, log.text.find('\n'));
+    EXPECT_NE(first.find("rules engine " + std::to_string(muster::rules::kEngineVersion)), std::string::npos)
+        << first;
+    EXPECT_NE(first.find("virtual dice, seed 3, simulated table"), std::string::npos) << first;
+    const std::string out = m_dir.file("report");
+    ASSERT_EQ(cli("game report '" + m_game + "' --out '" + out + "'").exitCode, 0);
+    const Json report = Json::parse(readBytes(out + "/report.json"));
+    EXPECT_EQ(report["game"]["playSetup"]["seed"], 3);
+    EXPECT_EQ(report["game"]["playSetup"]["dice"], "virtual");
+    EXPECT_EQ(report["game"]["engineVersion"], muster::rules::kEngineVersion);
+    EXPECT_NE(readBytes(out + "/report.html").find("virtual dice, seed 3"), std::string::npos);
+}
+
+TEST_F(GameCli, ResumeTakesTheRecordedSeedAndRefusesAnother) {
+    const std::string before = checksum(m_game);
+    const Output other = cli("game play --game '" + m_game + "' --auto --seed 4 --turns 3");
+    EXPECT_EQ(other.exitCode, 2) << other.text;
+    EXPECT_NE(other.text.find("started with --seed 3"), std::string::npos) << other.text;
+    EXPECT_EQ(checksum(m_game), before);
+    // No --seed: the recorded one, so the game is the one an uninterrupted --seed 3 run plays.
+    ASSERT_EQ(cli("game play --game '" + m_game + "' --auto --turns 3 --json").exitCode, 0);
     auto a = Journal::open(m_game, {OpenMode::ReadOnly, true});
-    auto b = Journal::open(straight, {OpenMode::ReadOnly, true});
-    ASSERT_TRUE(a && b);
-    auto ea = a->events();
-    auto eb = b->events();
-    ASSERT_EQ(ea->size(), eb->size());
-    for (std::size_t i = 0; i < ea->size(); ++i)
-        EXPECT_EQ((*ea)[i].payloadJson, (*eb)[i].payloadJson) << "event " << i + 1;
+    ASSERT_TRUE(a);
+    // Re-created from its header alone.
+    const Json setup = Json::parse(a->game().playSetupJson);
+    const std::string again = m_dir.file("again.muster");
+    ASSERT_EQ(cli("game play --rules md --scenario '" + kScenario + "' --game '" + again + "' --dice " +
+                  setup["dice"].get<std::string>() + (setup["auto"].get<bool>() ? " --auto" : "") +
+                  " --seed " + std::to_string(setup["seed"].get<std::uint64_t>()) + " --turns 3")
+                  .exitCode,
+              0);
+    expectSameEvents(m_game, again);
 }
 
 TEST_F(GameCli, HumanDialogueWithUndoAndQuit) {

@@ -463,3 +463,48 @@ TEST(Journal, OpensAfterAProcessDiedMidGame) {
     ASSERT_TRUE(rw) << rw.message();
     EXPECT_EQ(rw->eventCount(), 5);
 }
+
+TEST(Journal, OpensAfterACrashInTheMiddleOfACheckpoint) {
+    // A checkpoint copies pages from the WAL into the file, page 1 (the header with the page count) first. A
+    // crash right after that leaves a header promising pages that are only in the WAL: a sound game, not a
+    // truncated one.
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    writeSampleJournal(path, 1);
+    const std::int64_t before = Journal::open(path, {OpenMode::ReadOnly, true})->eventCount();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        auto j = Journal::open(path);
+        for (int i = 0; i < 30 && j; ++i)
+            (void)j->append(diceDraft(2, {1, 2, 3}, 2));
+        ::_exit(0); // no close, no checkpoint: every new page stays in the WAL
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    // The first step of a checkpoint: the WAL's latest page 1 written over the file's.
+    const std::string wal = readBytes(path + "-wal");
+    ASSERT_GT(wal.size(), 32u);
+    auto be32 = [&wal](std::size_t at) {
+        return (std::uint32_t(std::uint8_t(wal[at])) << 24) |
+               (std::uint32_t(std::uint8_t(wal[at + 1])) << 16) |
+               (std::uint32_t(std::uint8_t(wal[at + 2])) << 8) | std::uint8_t(wal[at + 3]);
+    };
+    const std::size_t pageSize = be32(8);
+    std::string page1;
+    for (std::size_t at = 32; at + 24 + pageSize <= wal.size(); at += 24 + pageSize)
+        if (be32(at) == 1)
+            page1 = wal.substr(at + 24, pageSize);
+    ASSERT_EQ(page1.size(), pageSize);
+    std::string file = readBytes(path);
+    file.replace(0, pageSize, page1);
+    writeBytes(path, file);
+    std::filesystem::remove(path + "-shm");
+    auto j = Journal::open(path, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(j) << j.message();
+    EXPECT_EQ(j->eventCount(), before + 30);
+    EXPECT_TRUE(j->verify().ok) << j->verify().problem;
+    // Without its WAL the same file is what it looks like: truncated.
+    const std::string alone = dir.file("alone.muster");
+    writeBytes(alone, file);
+    expectRefused(alone, "truncated");
+}
