@@ -640,6 +640,22 @@ std::int64_t Journal::eventCount() const {
     return m_db->execAndGet("SELECT count(*) FROM events").getInt64();
 }
 
+Result<std::optional<Event>> Journal::lastEvent() const {
+    try {
+        SQLite::Statement s(*m_db, "SELECT seq, turn, phase, time FROM events ORDER BY seq DESC LIMIT 1");
+        if (!s.executeStep())
+            return std::optional<Event>();
+        Event e;
+        e.seq = s.getColumn(0).getInt64();
+        e.turn = s.getColumn(1).getInt();
+        e.phase = text(s.getColumn(2));
+        e.time = text(s.getColumn(3));
+        return std::optional<Event>(std::move(e));
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": cannot read the last event: " + e.what()};
+    }
+}
+
 Result<std::vector<Event>> Journal::events() const {
     try {
         return readEvents(*m_db, m_version);

@@ -7,6 +7,7 @@
 #include "app/storage/Result.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,9 @@ public:
                                  const std::vector<int>& newFaces, std::vector<EvidenceDraft> evidence = {});
 
     std::int64_t eventCount() const;
+    // The seq, turn, phase and time of the last event, or nothing before the first event: one row, read by
+    // the primary key.
+    Result<std::optional<Event>> lastEvent() const;
     Result<std::vector<Event>> events() const; // every event in seq order, no photo bytes
     Result<std::vector<Evidence>> evidence(std::int64_t seq) const; // the photos of one event
     // The inputs that still count, in order, with overrides applied. Fails if undo/override records are

@@ -3,6 +3,7 @@
 // get medians; see docs/journal.md for measured figures.
 
 #include "app/storage/GameSession.h"
+#include "app/storage/GameSummary.h"
 #include "rules/AutoTable.h"
 #include "rules/VirtualDice.h"
 #include "rules/io/Json.h"
@@ -207,6 +208,20 @@ void BM_OpenAndDecodeInputs(benchmark::State& state) {
     state.counters["events"] = static_cast<double>(count);
 }
 BENCHMARK(BM_OpenAndDecodeInputs)->Unit(benchmark::kMillisecond);
+
+// The saved-games list entry: header and last event, no replay.
+void BM_ReadGameSummary(benchmark::State& state) {
+    const std::string& path = replayGame();
+    for (auto _ : state) {
+        auto s = readGameSummary(path);
+        if (!s) {
+            state.SkipWithError(s.message().c_str());
+            return;
+        }
+        benchmark::DoNotOptimize(s->eventCount);
+    }
+}
+BENCHMARK(BM_ReadGameSummary)->Unit(benchmark::kMillisecond);
 
 // verify: the whole chain, photos re-hashed.
 void BM_Verify(benchmark::State& state) {
