@@ -3,11 +3,44 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Log: the journal turn by turn, filtered by turn or player; overrides and undos stand out; tap a throw for its photo.
+// Log and disputes: the journal turn by turn, filtered by turn, player or unit; overrides and undos stand out; tap a
+// throw for its photo. "Replay" steps through the filtered events one at a time with the roster as it stood right
+// after each (read-only: the game file is never written).
 PageFrame {
     id: page
-    title: qsTr("Log")
+    title: replaying ? qsTr("Log \u2014 replay") : qsTr("Log")
     subtitle: GameController.active ? "" : qsTr("Turn by turn: every order, throw, override and undo, with the photo of each throw.")
+
+    property bool replaying: false
+    // The list the filter bar acts on: the live log, or the replay's steps.
+    readonly property var filtered: replaying ? replay.steps : GameController.log
+    property var unitIds: []
+
+    ReplayModel { id: replay }
+    readonly property ReplayModel replayModel: replay // for tests
+
+    function refreshUnits() {
+        const ids = []
+        const roster = GameController.roster
+        for (let r = 0; r < roster.count; ++r)
+            ids.push(roster.data(roster.index(r, 0), RosterModel.UnitIdRole))
+        unitIds = ids
+    }
+    function startReplay() {
+        replay.gamePath = GameController.gamePath
+        replay.reload()
+        replay.steps.turnFilter = GameController.log.turnFilter >= 0 ? GameController.log.turnFilter : Math.max(1, GameController.log.maxTurn)
+        replay.steps.playerFilter = GameController.log.playerFilter
+        replay.steps.unitFilter = GameController.log.unitFilter
+        replaying = true
+        if (replay.steps.count > 0)
+            replay.currentRow = 0
+    }
+    Connections {
+        target: GameController
+        function onGameChanged() { page.replaying = false; page.refreshUnits() }
+    }
+    Component.onCompleted: refreshUnits()
 
     Label {
         visible: !GameController.active
@@ -21,59 +54,81 @@ PageFrame {
         visible: GameController.active
         anchors.fill: parent
         spacing: 10
+
+        // Filters: turn, player, unit. In replay, the turn chosen here is the turn replayed.
         Flow {
             Layout.fillWidth: true
             spacing: 8
             BigButton {
+                objectName: "turnBack"
                 text: "\u25C0"
                 implicitWidth: 64
-                enabled: GameController.log.turnFilter !== 1
-                onClicked: GameController.log.turnFilter = GameController.log.turnFilter <= 0 ? GameController.log.maxTurn : GameController.log.turnFilter - 1
+                enabled: page.filtered.turnFilter !== 1
+                onClicked: page.filtered.turnFilter = page.filtered.turnFilter <= 0 ? page.filtered.maxTurn : page.filtered.turnFilter - 1
             }
             Label {
                 objectName: "turnFilterLabel"
-                text: GameController.log.turnFilter < 0 ? qsTr("All turns") : qsTr("Turn %1").arg(GameController.log.turnFilter)
+                text: page.filtered.turnFilter < 0 ? qsTr("All turns") : qsTr("Turn %1").arg(page.filtered.turnFilter)
                 font.pixelSize: Theme.fontBody
                 font.bold: true
                 color: Theme.text
                 horizontalAlignment: Text.AlignHCenter
                 verticalAlignment: Text.AlignVCenter
-                width: 130
+                width: 120
                 height: Theme.touchTarget
             }
             BigButton {
+                objectName: "turnForward"
                 text: "\u25B6"
                 implicitWidth: 64
-                enabled: GameController.log.turnFilter >= 0
-                onClicked: GameController.log.turnFilter = GameController.log.turnFilter >= GameController.log.maxTurn ? -1 : GameController.log.turnFilter + 1
+                enabled: page.filtered.turnFilter >= 0
+                onClicked: page.filtered.turnFilter = page.filtered.turnFilter >= page.filtered.maxTurn ? -1 : page.filtered.turnFilter + 1
             }
             BigButton {
                 text: qsTr("All players")
-                highlighted: GameController.log.playerFilter === ""
-                onClicked: GameController.log.playerFilter = ""
+                highlighted: page.filtered.playerFilter === ""
+                onClicked: page.filtered.playerFilter = ""
             }
             Repeater {
                 model: GameController.active ? GameController.players : []
                 BigButton {
                     required property var modelData
                     text: modelData.name
-                    highlighted: GameController.log.playerFilter === modelData.name
-                    onClicked: GameController.log.playerFilter = modelData.name
+                    highlighted: page.filtered.playerFilter === modelData.name
+                    onClicked: page.filtered.playerFilter = modelData.name
                 }
+            }
+            ComboBox {
+                id: unitBox
+                objectName: "unitFilter"
+                implicitHeight: Theme.touchTarget
+                implicitWidth: 200
+                font.pixelSize: Theme.fontBody
+                model: [qsTr("All units")].concat(page.unitIds)
+                currentIndex: page.filtered.unitFilter === "" ? 0 : Math.max(0, page.unitIds.indexOf(page.filtered.unitFilter) + 1)
+                onActivated: index => page.filtered.unitFilter = index <= 0 ? "" : page.unitIds[index - 1]
             }
             Label {
                 height: Theme.touchTarget
                 verticalAlignment: Text.AlignVCenter
-                leftPadding: 12
-                text: qsTr("%1 entries").arg(GameController.log.count)
+                leftPadding: 8
+                text: qsTr("%1 entries").arg(page.filtered.count)
                 font.pixelSize: Theme.fontSmall
                 color: Theme.textDim
             }
+            BigButton {
+                objectName: "replayButton"
+                text: page.replaying ? qsTr("Back to the log") : qsTr("Replay this turn")
+                tint: page.replaying ? Theme.surfaceRaised : "#3b3320"
+                onClicked: page.replaying ? page.replaying = false : page.startReplay()
+            }
         }
 
+        // ---- The log -----------------------------------------------------------------------------------------------
         ListView {
             id: list
             objectName: "logList"
+            visible: !page.replaying
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
@@ -81,73 +136,196 @@ PageFrame {
             model: GameController.log
             Component.onCompleted: positionViewAtEnd()
             onCountChanged: positionViewAtEnd()
-            delegate: Rectangle {
-                required property int seq
-                required property int turn
-                required property string phase
-                required property string kind
-                required property string text
-                required property string detail
-                required property string player
-                required property string source
-                required property string ruleId
-                required property bool undone
-                required property bool overridden
-                required property bool hasPhoto
+            delegate: LogEntry {
                 width: ListView.view.width
-                height: Math.max(64, column.implicitHeight + 16)
-                radius: 8
-                color: kind === "override" || kind === "undo" ? "#3a2f10" : Theme.surface
-                border.color: kind === "override" || kind === "undo" ? Theme.warning : "transparent"
+                onPhotoRequested: seq => page.showPhoto(GameController.photoUrl(seq))
+            }
+        }
+
+        // ---- Replay: steps on one side, the chosen step and the roster after it on the other ------------------------
+        GridLayout {
+            visible: page.replaying
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            columns: page.width < 1000 ? 1 : 2
+            columnSpacing: Theme.spacing
+            rowSpacing: 8
+
+            ColumnLayout {
+                Layout.fillHeight: true
+                Layout.fillWidth: page.width < 1000
+                Layout.preferredWidth: page.width < 1000 ? -1 : page.width * 0.42
+                Layout.preferredHeight: page.width < 1000 ? page.height * 0.35 : -1
+                spacing: 8
                 RowLayout {
-                    anchors.fill: parent
-                    anchors.margins: 8
-                    spacing: 12
-                    Label {
-                        text: "#" + seq
-                        font.pixelSize: Theme.fontSmall
-                        color: Theme.textDim
-                        Layout.preferredWidth: 52
+                    Layout.fillWidth: true
+                    spacing: 8
+                    BigButton {
+                        objectName: "replayPrevious"
+                        text: "\u25C0 " + qsTr("Step")
+                        implicitWidth: 120
+                        enabled: replay.currentRow > 0
+                        onClicked: replay.previous()
                     }
-                    ColumnLayout {
-                        id: column
+                    Label {
                         Layout.fillWidth: true
-                        spacing: 2
-                        Label {
-                            Layout.fillWidth: true
-                            text: parent.parent.parent.text
-                            font.pixelSize: Theme.fontBody
-                            font.strikeout: undone
-                            color: undone ? Theme.textDim : Theme.text
-                            wrapMode: Text.WordWrap
-                        }
-                        Label {
-                            Layout.fillWidth: true
-                            text: detail
-                            visible: detail.length > 0
-                            font.pixelSize: Theme.fontSmall
-                            color: Theme.textDim
-                            wrapMode: Text.WordWrap
-                        }
-                        Label {
-                            text: [qsTr("turn %1").arg(turn), phase.replace(/_/g, " "), player, source, ruleId,
-                                   undone ? qsTr("undone") : "", overridden ? qsTr("overridden") : ""]
-                                  .filter(s => s.length > 0).join(" \u00b7 ")
-                            font.pixelSize: Theme.fontSmall - 2
-                            color: overridden || undone ? Theme.warning : Theme.textDim
-                        }
+                        horizontalAlignment: Text.AlignHCenter
+                        text: replay.steps.count === 0 ? qsTr("Nothing to replay") : qsTr("%1 of %2").arg(replay.currentRow + 1).arg(replay.steps.count)
+                        font.pixelSize: Theme.fontBody
+                        font.bold: true
+                        color: Theme.text
                     }
                     BigButton {
-                        visible: hasPhoto
-                        text: qsTr("Photo")
-                        onClicked: {
-                            photo.source = GameController.photoUrl(seq)
-                            photoPopup.open()
+                        objectName: "replayNext"
+                        text: qsTr("Step") + " \u25B6"
+                        implicitWidth: 120
+                        enabled: replay.currentRow < replay.steps.count - 1
+                        onClicked: replay.next()
+                    }
+                }
+                ListView {
+                    id: stepList
+                    objectName: "replaySteps"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    spacing: 4
+                    model: replay.steps
+                    currentIndex: replay.currentRow
+                    onCurrentIndexChanged: if (currentIndex >= 0) positionViewAtIndex(currentIndex, ListView.Contain)
+                    delegate: LogEntry {
+                        width: ListView.view.width
+                        compact: true
+                        current: ListView.isCurrentItem
+                        onTapped: replay.currentRow = index
+                        onPhotoRequested: seq => page.showPhoto(replay.photoUrl(seq))
+                    }
+                }
+            }
+
+            ColumnLayout {
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                spacing: 8
+                // The step: who, what for, the dice and their source, the photo, and what it did.
+                Rectangle {
+                    objectName: "replayStepCard"
+                    Layout.fillWidth: true
+                    implicitHeight: stepCard.implicitHeight + 20
+                    radius: Theme.radius
+                    color: Theme.surface
+                    border.color: Theme.accent
+                    RowLayout {
+                        id: stepCard
+                        anchors.fill: parent
+                        anchors.margins: 10
+                        spacing: 12
+                        ColumnLayout {
+                            Layout.fillWidth: true
+                            spacing: 4
+                            Label {
+                                Layout.fillWidth: true
+                                text: replay.currentRow < 0 ? qsTr("Tap a step to see the game as it stood after it.") : "#" + replay.currentSeq + "  " + replay.stepText
+                                font.pixelSize: Theme.fontBody + 2
+                                font.bold: true
+                                color: Theme.text
+                                wrapMode: Text.WordWrap
+                            }
+                            Label {
+                                objectName: "replayOutcome"
+                                Layout.fillWidth: true
+                                visible: text.length > 0
+                                text: replay.outcome
+                                font.pixelSize: Theme.fontSmall + 1
+                                color: Theme.text
+                                wrapMode: Text.WordWrap
+                                maximumLineCount: 6
+                                elide: Text.ElideRight
+                            }
+                            Label {
+                                Layout.fillWidth: true
+                                visible: text.length > 0
+                                text: replay.error.length > 0 ? replay.error : replay.stateAfter
+                                font.pixelSize: Theme.fontSmall
+                                color: replay.error.length > 0 ? Theme.danger : Theme.textDim
+                                wrapMode: Text.WordWrap
+                            }
                         }
+                        Image {
+                            id: thumb
+                            objectName: "replayThumb"
+                            Layout.preferredWidth: 140
+                            Layout.preferredHeight: 105
+                            visible: status === Image.Ready
+                            fillMode: Image.PreserveAspectFit
+                            source: replay.currentRow >= 0 && replay.steps.count > 0 && replay.steps.data(replay.steps.index(replay.currentRow, 0), LogModel.HasPhotoRole) ? replay.photoUrl(replay.currentSeq) : ""
+                            TapHandler { onTapped: page.showPhoto(thumb.source) }
+                        }
+                    }
+                }
+                Label {
+                    text: qsTr("Roster after this step")
+                    font.pixelSize: Theme.fontBody
+                    font.bold: true
+                    color: Theme.text
+                }
+                ListView {
+                    id: rosterList
+                    objectName: "replayRoster"
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    spacing: 3
+                    model: replay.roster
+                    delegate: Rectangle {
+                        required property string unitId
+                        required property string name
+                        required property string sideName
+                        required property string formation
+                        required property int strength
+                        required property int startStrength
+                        required property int casualties
+                        required property int dl
+                        required property string order
+                        required property string status
+                        required property bool removed
+                        readonly property bool involved: replay.currentRow >= 0 && replay.steps.data(replay.steps.index(replay.currentRow, 0), LogModel.UnitsRole).indexOf(unitId) >= 0
+                        width: ListView.view.width
+                        height: 44
+                        radius: 6
+                        color: involved ? "#3b3320" : (removed ? "#2a1d1d" : Theme.surface)
+                        RowLayout {
+                            anchors.fill: parent
+                            anchors.leftMargin: 10
+                            anchors.rightMargin: 10
+                            spacing: 10
+                            // The unit id, as the log names units; the full name where there is room.
+                            Label { text: unitId; font.pixelSize: Theme.fontSmall; font.bold: true; color: Theme.text; Layout.preferredWidth: 118 }
+                            Label { text: name; visible: rosterList.width > 760; font.pixelSize: Theme.fontSmall - 2; color: Theme.textDim; elide: Text.ElideRight; Layout.fillWidth: true }
+                            Item { visible: rosterList.width <= 760; Layout.fillWidth: true }
+                            Label { text: strength + "/" + startStrength; font.pixelSize: Theme.fontSmall; color: Theme.text; Layout.preferredWidth: 58 }
+                            Label { text: qsTr("cas %1").arg(casualties); font.pixelSize: Theme.fontSmall; color: casualties > 0 ? Theme.danger : Theme.textDim; Layout.preferredWidth: 64 }
+                            Label { text: qsTr("DL %1").arg(dl); font.pixelSize: Theme.fontSmall; color: dl > 0 ? Theme.warning : Theme.textDim; Layout.preferredWidth: 52 }
+                            Label { text: formation; font.pixelSize: Theme.fontSmall; color: Theme.textDim; Layout.preferredWidth: 90; elide: Text.ElideRight }
+                            Label { text: order.replace(/_/g, " "); font.pixelSize: Theme.fontSmall; color: Theme.textDim; Layout.preferredWidth: 90; elide: Text.ElideRight }
+                            Label { text: removed ? qsTr("removed") : status; visible: text.length > 0; font.pixelSize: Theme.fontSmall - 2; color: removed ? Theme.danger : (status === "formed" ? Theme.textDim : Theme.warning); Layout.preferredWidth: 80; elide: Text.ElideRight }
+                        }
+                    }
+                    Label {
+                        anchors.centerIn: parent
+                        visible: parent.count === 0
+                        text: qsTr("No step chosen.")
+                        font.pixelSize: Theme.fontSmall
+                        color: Theme.textDim
                     }
                 }
             }
         }
+    }
+
+    function showPhoto(url) {
+        photo.source = url
+        photoPopup.open()
     }
 
     Popup {

@@ -3,41 +3,555 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Settings: the camera, where games are kept, and the house rules of the game in play.
+// Settings: the calibration wizard (sheet, tray, result, table profile), each player's dice set, printing the chit
+// and calibration sheets, and the camera with the house rules of the game in play.
 PageFrame {
+    id: page
     title: qsTr("Settings")
-    subtitle: qsTr("Camera, games and house rules.")
+    subtitle: qsTr("Calibrate the table, give each player a dice set, print chits and the sheet, check the camera.")
+
+    property string section: "calibrate"
+    property int step: 0 // calibration wizard step, 0-3
+    readonly property bool narrow: width < 1000
+    readonly property var stepTitles: [qsTr("Print the sheet"), qsTr("Lay it in the tray"), qsTr("Capture"), qsTr("Result and profile")]
+
+    CalibrationController {
+        id: calibration
+        camera: CameraService
+    }
+    PrintController { id: printer }
+    readonly property CalibrationController calibrationController: calibration // for tests
+    readonly property PrintController printController: printer // for tests
+    // A resumed game brings back the calibration attached to it.
+    function loadGameCalibration() {
+        if (GameController.active)
+            calibration.loadFromGame(GameController.gamePath, 0, 0, true)
+    }
+    Connections {
+        target: GameController
+        function onGameChanged() { page.loadGameCalibration() }
+    }
+    Component.onCompleted: loadGameCalibration()
+
+    // Which purpose the photo picker was opened for.
+    property string pickFor: "tray"
+    PhotoPicker {
+        id: picker
+        lister: calibration
+        folder: calibration.photoFolder
+        onPicked: path => {
+            calibration.photoFolder = folder
+            if (page.pickFor === "tray") {
+                if (calibration.usePhoto(path))
+                    page.step = 3
+            } else {
+                calibration.learnDiceSets(path)
+            }
+        }
+    }
+
+    component SectionTitle: Label {
+        font.pixelSize: Theme.fontTitle - 4
+        font.bold: true
+        color: Theme.text
+        wrapMode: Text.WordWrap
+        Layout.fillWidth: true
+    }
+    component Body: Label {
+        font.pixelSize: Theme.fontBody + 2
+        color: Theme.text
+        wrapMode: Text.WordWrap
+        Layout.fillWidth: true
+    }
+    component Note: Label {
+        font.pixelSize: Theme.fontSmall + 1
+        color: Theme.textDim
+        wrapMode: Text.WordWrap
+        Layout.fillWidth: true
+    }
+    // The outcome of the last action: where a PDF went, what was found, or what went wrong.
+    component Message: Rectangle {
+        property string text
+        property bool failed
+        visible: text.length > 0
+        Layout.fillWidth: true
+        implicitHeight: messageLabel.implicitHeight + 20
+        radius: Theme.radius
+        color: failed ? "#3a1c1c" : "#1c2f22"
+        border.color: failed ? Theme.danger : "#3fae6a"
+        Label {
+            id: messageLabel
+            anchors.fill: parent
+            anchors.margins: 10
+            text: parent.text
+            font.pixelSize: Theme.fontBody
+            color: Theme.text
+            wrapMode: Text.WrapAnywhere
+        }
+    }
+    component Choice: BigButton {
+        property string value
+        property string current
+        highlighted: value === current
+        implicitWidth: Math.max(110, contentItem.implicitWidth + 36)
+    }
+    component Figure: ColumnLayout {
+        property string label
+        property string value
+        property bool bad: false
+        spacing: 0
+        Label { text: parent.label; font.pixelSize: Theme.fontSmall; color: Theme.textDim }
+        Label { text: parent.value; font.pixelSize: Theme.fontTitle; font.bold: true; color: parent.bad ? Theme.warning : Theme.text }
+    }
 
     ColumnLayout {
         anchors.fill: parent
         spacing: Theme.spacing
-        CameraSettings { Layout.fillWidth: true }
-        Label { text: qsTr("Games folder"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
-        Label { text: GameController.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim }
-        Label { text: qsTr("House rules of this game"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
-        ListView {
+
+        Flow {
             Layout.fillWidth: true
-            Layout.fillHeight: true
-            clip: true
-            model: GameController.houseRules
-            delegate: Label {
-                required property var modelData
-                text: modelData.key + " = " + modelData.value
-                font.pixelSize: Theme.fontSmall
-                color: Theme.textDim
-            }
-            Label {
-                anchors.centerIn: parent
-                visible: parent.count === 0
-                text: qsTr("No game in progress.")
-                font.pixelSize: Theme.fontSmall
-                color: Theme.textDim
+            spacing: 8
+            Repeater {
+                model: [{ key: "calibrate", label: qsTr("Calibrate the tray") }, { key: "dice", label: qsTr("Dice sets") },
+                        { key: "print", label: qsTr("Print") }, { key: "game", label: qsTr("Camera and house rules") }]
+                BigButton {
+                    required property var modelData
+                    objectName: "section_" + modelData.key
+                    text: modelData.label
+                    highlighted: page.section === modelData.key
+                    tint: page.section === modelData.key ? "#3b3320" : Theme.surfaceRaised
+                    onClicked: page.section = modelData.key
+                }
             }
         }
-        Label {
-            text: qsTr("Calibration and chit printing run from the command line for now: see the README.")
-            font.pixelSize: Theme.fontSmall
-            color: Theme.textDim
+
+        StackLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            currentIndex: ["calibrate", "dice", "print", "game"].indexOf(page.section)
+
+            // ---- Calibration wizard -------------------------------------------------------------------------------
+            ColumnLayout {
+                spacing: Theme.spacing
+                Flow {
+                    Layout.fillWidth: true
+                    spacing: 6
+                    Repeater {
+                        model: page.stepTitles
+                        BigButton {
+                            required property int index
+                            required property string modelData
+                            objectName: "step_" + index
+                            text: (index + 1) + ". " + modelData
+                            highlighted: page.step === index
+                            enabled: index < 3 || calibration.hasResult
+                            implicitWidth: page.narrow ? 150 : 220
+                            onClicked: page.step = index
+                        }
+                    }
+                }
+                Flickable {
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    contentHeight: stepBody.implicitHeight
+                    boundsBehavior: Flickable.StopAtBounds
+                    ScrollBar.vertical: ScrollBar {}
+
+                    StackLayout {
+                        id: stepBody
+                        width: parent.width
+                        currentIndex: page.step
+                        implicitHeight: children[currentIndex] ? children[currentIndex].implicitHeight : 0
+
+                        // 1. Print the sheet
+                        ColumnLayout {
+                            spacing: Theme.spacing
+                            SectionTitle { text: qsTr("Step 1: print the calibration sheet") }
+                            Body { text: qsTr("Four square markers and a ruler. Print it at 100% (no \"fit to page\"): the ruler must measure 10 cm.") }
+                            Flow {
+                                Layout.fillWidth: true
+                                spacing: 8
+                                Choice { text: "A4"; value: "a4"; current: calibration.paper; onClicked: calibration.paper = "a4" }
+                                Choice { text: qsTr("Letter"); value: "letter"; current: calibration.paper; onClicked: calibration.paper = "letter" }
+                                BigButton {
+                                    objectName: "writeSheet"
+                                    text: qsTr("Write the sheet PDF")
+                                    tint: "#2d3b2a"
+                                    onClicked: calibration.writeSheet()
+                                }
+                            }
+                            Message { text: calibration.message; failed: calibration.failed }
+                            BigButton { text: qsTr("Next: lay it in the tray") + "  \u25B6"; onClicked: page.step = 1 }
+                        }
+
+                        // 2. Lay it in the tray
+                        ColumnLayout {
+                            spacing: Theme.spacing
+                            SectionTitle { text: qsTr("Step 2: lay the sheet in the tray") }
+                            Body { text: qsTr("\u2022 Flat, where the dice land, all four corner markers in the camera's view.") }
+                            Body { text: qsTr("\u2022 The camera where it stays for the game; the light you play in.") }
+                            Body { text: qsTr("\u2022 Nothing on the markers: no dice, no hands.") }
+                            Label { text: qsTr("Die edge on this table"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                            Flow {
+                                Layout.fillWidth: true
+                                spacing: 8
+                                Repeater {
+                                    model: [12, 16, 19]
+                                    Choice {
+                                        required property int modelData
+                                        text: modelData + " mm"
+                                        value: String(modelData)
+                                        current: String(Math.round(calibration.dieSizeMm))
+                                        onClicked: calibration.dieSizeMm = modelData
+                                    }
+                                }
+                            }
+                            BigButton { text: qsTr("Next: capture") + "  \u25B6"; onClicked: page.step = 2 }
+                        }
+
+                        // 3. Capture
+                        ColumnLayout {
+                            spacing: Theme.spacing
+                            SectionTitle { text: qsTr("Step 3: capture the tray") }
+                            Body { text: qsTr("Take the camera's current frame, or use a photo of the sheet in the tray taken from the camera's place.") }
+                            Flow {
+                                Layout.fillWidth: true
+                                spacing: 8
+                                BigButton {
+                                    objectName: "captureFrame"
+                                    text: qsTr("Capture from the camera")
+                                    tint: "#2d3b2a"
+                                    onClicked: if (calibration.capture()) page.step = 3
+                                }
+                                BigButton {
+                                    objectName: "usePhoto"
+                                    text: qsTr("Use a photo\u2026")
+                                    onClicked: { page.pickFor = "tray"; picker.open() }
+                                }
+                            }
+                            Message { text: calibration.message; failed: calibration.failed }
+                        }
+
+                        // 4. Result and profile
+                        GridLayout {
+                            columns: page.narrow ? 1 : 2
+                            columnSpacing: Theme.spacing
+                            rowSpacing: Theme.spacing
+                            Image {
+                                objectName: "calibrationOverlay"
+                                Layout.preferredWidth: page.narrow ? page.width - 2 * Theme.spacing : page.width * 0.48
+                                Layout.preferredHeight: Layout.preferredWidth * 0.75
+                                Layout.alignment: Qt.AlignTop
+                                source: calibration.overlayUrl
+                                fillMode: Image.PreserveAspectFit
+                                cache: false
+                                asynchronous: true
+                                Rectangle {
+                                    anchors.fill: parent
+                                    visible: parent.status !== Image.Ready
+                                    color: Theme.surface
+                                    radius: Theme.radius
+                                    Label {
+                                        anchors.centerIn: parent
+                                        width: parent.width - 40
+                                        horizontalAlignment: Text.AlignHCenter
+                                        wrapMode: Text.WordWrap
+                                        text: calibration.hasResult ? qsTr("Loaded from a profile: no frame to show.") : qsTr("No calibration yet.")
+                                        font.pixelSize: Theme.fontBody
+                                        color: Theme.textDim
+                                    }
+                                }
+                            }
+                            ColumnLayout {
+                                Layout.fillWidth: true
+                                Layout.alignment: Qt.AlignTop
+                                spacing: Theme.spacing
+                                Message { text: calibration.message; failed: calibration.failed }
+                                GridLayout {
+                                    columns: 3
+                                    columnSpacing: Theme.spacing * 2
+                                    rowSpacing: 8
+                                    Figure { label: qsTr("markers found"); value: calibration.markersFound + " / 4"; bad: calibration.markersFound < 4 }
+                                    Figure { label: qsTr("worst corner error"); value: calibration.cornerErrorMm.toFixed(2) + " mm"; bad: calibration.cornerErrorMm > 1 }
+                                    Figure { label: qsTr("die size"); value: calibration.dieSizePx.toFixed(1) + " px"; bad: calibration.dieSizePx > 0 && calibration.dieSizePx < 15 }
+                                    Figure { label: qsTr("scale"); value: calibration.pxPerMm.toFixed(2) + " px/mm" }
+                                    Figure { label: qsTr("camera"); value: calibration.resolution }
+                                    Figure { label: qsTr("dice sets"); value: String(calibration.diceSets.length) }
+                                }
+                                Note { text: qsTr("Green: the area watched for dice. Red: the markers. Orange: one die's size.") }
+                                Repeater {
+                                    model: calibration.lightWarnings
+                                    Label {
+                                        required property string modelData
+                                        text: "\u26A0 " + modelData
+                                        font.pixelSize: Theme.fontBody
+                                        color: Theme.warning
+                                        wrapMode: Text.WordWrap
+                                        Layout.fillWidth: true
+                                    }
+                                }
+                                Label {
+                                    visible: calibration.hasResult && calibration.lightWarnings.length === 0 && calibration.overlayUrl.toString().length > 0
+                                    text: qsTr("Light: fine.")
+                                    font.pixelSize: Theme.fontBody
+                                    color: Theme.textDim
+                                }
+                                RowLayout {
+                                    Layout.fillWidth: true
+                                    spacing: 8
+                                    TextField {
+                                        id: profileName
+                                        objectName: "profileName"
+                                        Layout.fillWidth: true
+                                        Layout.preferredHeight: Theme.touchTarget
+                                        placeholderText: qsTr("Table name, e.g. kitchen table")
+                                        text: calibration.profileName
+                                        font.pixelSize: Theme.fontBody
+                                        color: Theme.text
+                                    }
+                                    BigButton {
+                                        objectName: "saveProfile"
+                                        text: qsTr("Save profile")
+                                        enabled: calibration.hasResult
+                                        onClicked: calibration.saveProfile(profileName.text)
+                                    }
+                                }
+                                BigButton {
+                                    objectName: "attachProfile"
+                                    Layout.fillWidth: true
+                                    text: GameController.active ? qsTr("Use for this game (%1)").arg(GameController.scenarioName) : qsTr("Use for this game (no game in play)")
+                                    enabled: calibration.hasResult && GameController.active
+                                    tint: "#2d3b2a"
+                                    onClicked: calibration.attachToGame(GameController.gamePath, GameController.turn, GameController.phase)
+                                }
+                            }
+                        }
+                    }
+                }
+                // Stored table profiles, reusable at the next game on this table.
+                Flow {
+                    Layout.fillWidth: true
+                    spacing: 8
+                    visible: calibration.profiles.length > 0 || GameController.active
+                    Label {
+                        height: Theme.touchTarget
+                        verticalAlignment: Text.AlignVCenter
+                        text: qsTr("Table profiles:")
+                        font.pixelSize: Theme.fontBody
+                        color: Theme.textDim
+                    }
+                    Repeater {
+                        model: calibration.profiles
+                        BigButton {
+                            required property string modelData
+                            text: modelData
+                            highlighted: calibration.profileName === modelData
+                            onClicked: if (calibration.loadProfile(modelData)) page.step = 3
+                        }
+                    }
+                    BigButton {
+                        visible: GameController.active
+                        text: qsTr("This game's calibration")
+                        onClicked: if (calibration.loadFromGame(GameController.gamePath)) page.step = 3
+                    }
+                }
+            }
+
+            // ---- Dice sets ----------------------------------------------------------------------------------------
+            Flickable {
+                clip: true
+                contentHeight: diceColumn.implicitHeight
+                boundsBehavior: Flickable.StopAtBounds
+                ColumnLayout {
+                    id: diceColumn
+                    width: parent.width
+                    spacing: Theme.spacing
+                    SectionTitle { text: qsTr("Whose dice are whose") }
+                    Body { text: qsTr("Every player throws their own dice into the tray together, dice apart. Muster groups them by colour; tap a player under each colour. A colour nobody owns is asked about during play, never guessed.") }
+                    Note {
+                        visible: !calibration.hasResult
+                        text: qsTr("Calibrate the tray first (or load a table profile): the dice sets are kept in it.")
+                        color: Theme.warning
+                    }
+                    Flow {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        BigButton {
+                            text: qsTr("Capture the throw")
+                            enabled: calibration.hasResult
+                            tint: "#2d3b2a"
+                            onClicked: calibration.learnDiceSets("")
+                        }
+                        BigButton {
+                            text: qsTr("Use a photo\u2026")
+                            enabled: calibration.hasResult
+                            onClicked: { page.pickFor = "dice"; picker.open() }
+                        }
+                    }
+                    Message { text: calibration.message; failed: calibration.failed }
+                    Repeater {
+                        model: calibration.diceSets
+                        Rectangle {
+                            id: setCard
+                            required property var modelData
+                            required property int index
+                            Layout.fillWidth: true
+                            implicitHeight: setRow.implicitHeight + 20
+                            radius: Theme.radius
+                            color: Theme.surface
+                            border.color: modelData.player === "" ? Theme.warning : "transparent"
+                            RowLayout {
+                                id: setRow
+                                anchors.fill: parent
+                                anchors.margins: 10
+                                spacing: Theme.spacing
+                                // The learnt body colour with a pip in the pip colour.
+                                Rectangle {
+                                    Layout.preferredWidth: 64
+                                    Layout.preferredHeight: 64
+                                    radius: 10
+                                    color: setCard.modelData.body
+                                    border.color: "#888"
+                                    Rectangle { anchors.centerIn: parent; width: 16; height: 16; radius: 8; color: setCard.modelData.pip }
+                                }
+                                ColumnLayout {
+                                    Layout.preferredWidth: 200
+                                    Label { text: setCard.modelData.name; font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
+                                    Label {
+                                        text: setCard.modelData.player === "" ? qsTr("%1 dice \u2014 whose?").arg(setCard.modelData.samples) : qsTr("%1 dice \u2014 %2").arg(setCard.modelData.samples).arg(setCard.modelData.player)
+                                        font.pixelSize: Theme.fontSmall
+                                        color: setCard.modelData.player === "" ? Theme.warning : Theme.textDim
+                                    }
+                                }
+                                Flow {
+                                    Layout.fillWidth: true
+                                    spacing: 6
+                                    Repeater {
+                                        model: GameController.active ? GameController.players : []
+                                        BigButton {
+                                            required property var modelData
+                                            text: modelData.name
+                                            highlighted: setCard.modelData.player === modelData.name
+                                            onClicked: calibration.assignSet(setCard.index, modelData.name)
+                                        }
+                                    }
+                                    Label {
+                                        visible: !GameController.active
+                                        text: qsTr("Start a game to give sets to its players.")
+                                        font.pixelSize: Theme.fontSmall
+                                        color: Theme.textDim
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Note {
+                        visible: calibration.diceSets.length > 0
+                        text: qsTr("Then save the profile (step 4 of the calibration) so the sets are kept with the table and the game.")
+                    }
+                }
+            }
+
+            // ---- Printing -----------------------------------------------------------------------------------------
+            Flickable {
+                clip: true
+                contentHeight: printColumn.implicitHeight
+                boundsBehavior: Flickable.StopAtBounds
+                ColumnLayout {
+                    id: printColumn
+                    width: parent.width
+                    spacing: Theme.spacing
+                    SectionTitle { text: qsTr("Order chits and the calibration sheet") }
+                    Note { text: qsTr("PDFs go to %1. Print them at 100%.").arg(printer.folder) }
+                    Label { text: qsTr("Paper"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                    Flow {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        Choice { text: "A4"; value: "a4"; current: printer.paper; onClicked: { printer.paper = "a4"; calibration.paper = "a4" } }
+                        Choice { text: qsTr("Letter"); value: "letter"; current: printer.paper; onClicked: { printer.paper = "letter"; calibration.paper = "letter" } }
+                    }
+                    Label { text: qsTr("Chit label (the coin it goes on)"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                    Flow {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        Repeater {
+                            model: [{ mm: 19.05, label: qsTr("19 mm (US penny)") }, { mm: 22.25, label: qsTr("22 mm (2p / 20 cent)") },
+                                    { mm: 24.26, label: qsTr("24 mm (quarter)") }, { mm: 30, label: qsTr("30 mm") }]
+                            Choice {
+                                required property var modelData
+                                text: modelData.label
+                                value: String(modelData.mm)
+                                current: String(printer.labelMm)
+                                onClicked: printer.labelMm = modelData.mm
+                            }
+                        }
+                    }
+                    Label { text: qsTr("Code"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                    Flow {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        Choice { text: qsTr("Micro QR (small chits)"); value: "microqr"; current: printer.code; onClicked: printer.code = "microqr" }
+                        Choice { text: qsTr("QR"); value: "qr"; current: printer.code; onClicked: printer.code = "qr" }
+                    }
+                    Label { text: qsTr("Scenario"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                    Flow {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        BigButton {
+                            objectName: "printGameChits"
+                            visible: GameController.active
+                            text: qsTr("Chits for this game (%1)").arg(GameController.scenarioName)
+                            tint: "#2d3b2a"
+                            onClicked: printer.printGameChits(GameController.gamePath)
+                        }
+                        Repeater {
+                            model: GameController.scenarios
+                            BigButton {
+                                required property string modelData
+                                objectName: "printChits_" + modelData
+                                text: qsTr("Chits: %1").arg(modelData)
+                                onClicked: printer.printScenarioChits(modelData)
+                            }
+                        }
+                    }
+                    Message { text: printer.message; failed: printer.failed }
+                    BigButton {
+                        objectName: "printSheet"
+                        text: qsTr("Calibration sheet (%1)").arg(calibration.paper === "a4" ? "A4" : qsTr("Letter"))
+                        onClicked: calibration.writeSheet(printer.folder)
+                    }
+                    Message { visible: calibration.sheetPath.length > 0; text: calibration.sheetPath.length > 0 ? qsTr("PDF written to %1").arg(calibration.sheetPath) : ""; failed: false }
+                }
+            }
+
+            // ---- Camera and house rules --------------------------------------------------------------------------
+            ColumnLayout {
+                spacing: Theme.spacing
+                CameraSettings { Layout.fillWidth: true }
+                Label { text: qsTr("Games folder"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
+                Label { text: GameController.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim; wrapMode: Text.WrapAnywhere; Layout.fillWidth: true }
+                Label { text: qsTr("House rules of this game"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
+                ListView {
+                    Layout.fillWidth: true
+                    Layout.fillHeight: true
+                    clip: true
+                    model: GameController.houseRules
+                    delegate: Label {
+                        required property var modelData
+                        text: modelData.key + " = " + modelData.value
+                        font.pixelSize: Theme.fontSmall + 1
+                        color: Theme.textDim
+                    }
+                    Label {
+                        anchors.centerIn: parent
+                        visible: parent.count === 0
+                        text: qsTr("No game in progress.")
+                        font.pixelSize: Theme.fontSmall
+                        color: Theme.textDim
+                    }
+                }
+            }
         }
     }
 }

@@ -1,0 +1,441 @@
+#include "app/ui/CalibrationController.h"
+
+#include "app/storage/CalibrationStore.h"
+#include "app/storage/Journal.h"
+#include "app/ui/CameraService.h"
+#include "app/ui/GameController.h"
+#include "calibration/DiceSets.h"
+#include "calibration/LightCheck.h"
+#include "vision/DiceReader.h"
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+using namespace Qt::StringLiterals;
+
+namespace muster::app {
+
+namespace {
+
+namespace mc = muster::calibration;
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+const char* kCalibrationKind = "calibration"; // journal event kind carrying a profile (payload "profile")
+
+QColor labColour(const cv::Vec3f& lab) {
+    cv::Mat pixel(1, 1, CV_32FC3, cv::Scalar(lab[0], lab[1], lab[2]));
+    cv::Mat rgb;
+    cv::cvtColor(pixel, rgb, cv::COLOR_Lab2RGB);
+    const cv::Vec3f c = rgb.at<cv::Vec3f>(0, 0);
+    return QColor::fromRgbF(std::clamp(c[0], 0.0f, 1.0f), std::clamp(c[1], 0.0f, 1.0f),
+                            std::clamp(c[2], 0.0f, 1.0f));
+}
+
+// The frame with what calibration found drawn on it: the watched region, the markers, a die-sized square.
+cv::Mat drawResult(const cv::Mat& bgr, const mc::TrayCalibration& cal) {
+    cv::Mat out = bgr.clone();
+    const int line = std::max(2, out.cols / 400);
+    std::vector<cv::Point> region;
+    for (const cv::Point2f& p : cal.regionPx)
+        region.emplace_back(cvRound(p.x), cvRound(p.y));
+    cv::polylines(out, std::vector<std::vector<cv::Point>>{region}, true, cv::Scalar(0, 200, 0), line * 2,
+                  cv::LINE_AA);
+    for (const mc::MarkerSighting& m : cal.markers) {
+        for (size_t k = 0; k < m.cornersPx.size(); ++k)
+            cv::line(out, m.cornersPx[k], m.cornersPx[(k + 1) % m.cornersPx.size()], cv::Scalar(0, 0, 255),
+                     line, cv::LINE_AA);
+        if (!m.cornersPx.empty())
+            cv::putText(out, std::to_string(m.id), m.cornersPx[0] + cv::Point2f(0, -8.0f),
+                        cv::FONT_HERSHEY_SIMPLEX, line * 0.6, cv::Scalar(0, 0, 255), line);
+    }
+    if (!cal.regionPx.empty()) {
+        cv::Point2f centre(0, 0);
+        for (const cv::Point2f& p : cal.regionPx)
+            centre += p;
+        centre *= 1.0f / static_cast<float>(cal.regionPx.size());
+        const float half = cal.dieSizePx / 2;
+        cv::rectangle(out,
+                      cv::Rect2f(centre - cv::Point2f(half, half), cv::Size2f(cal.dieSizePx, cal.dieSizePx)),
+                      cv::Scalar(255, 160, 0), line);
+    }
+    return out;
+}
+
+} // namespace
+
+CalibrationController::CalibrationController(QObject* parent)
+    : QObject(parent)
+    , m_storePath(GameController::gamesDirectory() + u"/table-profiles.sqlite"_s)
+    , m_photoFolder(qEnvironmentVariableIsEmpty("MUSTER_PHOTOS_DIR")
+                        ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
+                        : qEnvironmentVariable("MUSTER_PHOTOS_DIR")) {}
+
+void CalibrationController::setPhotoFolder(const QString& folder) {
+    if (folder == m_photoFolder)
+        return;
+    m_photoFolder = folder;
+    Q_EMIT photoFolderChanged();
+}
+
+QStringList CalibrationController::photosIn(const QString& folder) const {
+    QStringList out;
+    const QFileInfoList files = QDir(folder).entryInfoList(
+        {u"*.jpg"_s, u"*.jpeg"_s, u"*.png"_s, u"*.JPG"_s, u"*.JPEG"_s, u"*.PNG"_s}, QDir::Files, QDir::Time);
+    for (const QFileInfo& f : files)
+        out << f.absoluteFilePath();
+    return out;
+}
+
+CalibrationController::~CalibrationController() = default;
+
+void CalibrationController::setCamera(QObject* camera) {
+    if (camera == m_camera)
+        return;
+    m_camera = camera;
+    Q_EMIT cameraChanged();
+}
+
+QString CalibrationController::paper() const {
+    return m_paper == mc::Paper::A4 ? u"a4"_s : u"letter"_s;
+}
+
+void CalibrationController::setPaper(const QString& paper) {
+    const auto parsed = mc::parsePaper(paper.toLower().toStdString());
+    if (!parsed || parsed.value() == m_paper)
+        return;
+    m_paper = parsed.value();
+    Q_EMIT changed();
+}
+
+void CalibrationController::setDieSizeMm(double mm) {
+    if (mm <= 0 || mm == m_dieSizeMm)
+        return;
+    m_dieSizeMm = mm;
+    Q_EMIT changed();
+}
+
+void CalibrationController::setStorePath(const QString& path) {
+    if (path == m_storePath)
+        return;
+    m_storePath = path;
+    Q_EMIT profilesChanged();
+}
+
+QString CalibrationController::profileName() const {
+    return m_profile ? q(m_profile->name) : QString();
+}
+int CalibrationController::markersFound() const {
+    return m_profile ? static_cast<int>(m_profile->tray.markers.size()) : 0;
+}
+double CalibrationController::cornerErrorMm() const {
+    return m_profile ? m_profile->tray.maxErrorMm : 0.0;
+}
+double CalibrationController::rmsErrorPx() const {
+    return m_profile ? m_profile->tray.rmsErrorPx : 0.0;
+}
+double CalibrationController::dieSizePx() const {
+    return m_profile ? m_profile->tray.dieSizePx : 0.0;
+}
+double CalibrationController::pxPerMm() const {
+    return m_profile ? m_profile->tray.pxPerMm : 0.0;
+}
+QString CalibrationController::resolution() const {
+    if (!m_profile)
+        return {};
+    return u"%1x%2"_s.arg(m_profile->resolution().width).arg(m_profile->resolution().height);
+}
+
+QVariantList CalibrationController::diceSets() const {
+    QVariantList out;
+    if (!m_profile)
+        return out;
+    for (const mc::DiceSet& set : m_profile->diceSets)
+        out << QVariantMap{{u"name"_s, q(set.name)},
+                           {u"player"_s, q(set.player)},
+                           {u"body"_s, labColour(set.body)},
+                           {u"pip"_s, labColour(set.pip)},
+                           {u"samples"_s, set.samples}};
+    return out;
+}
+
+QStringList CalibrationController::profiles() const {
+    QStringList out;
+    if (!QFileInfo::exists(m_storePath))
+        return out;
+    auto store = storage::CalibrationStore::open(m_storePath.toStdString());
+    if (!store)
+        return out;
+    auto list = store->list();
+    if (list)
+        for (const storage::StoredProfile& p : *list)
+            out << q(p.name);
+    return out;
+}
+
+bool CalibrationController::fail(const QString& message) {
+    m_message = message;
+    m_failed = true;
+    Q_EMIT changed();
+    return false;
+}
+
+bool CalibrationController::say(const QString& message) {
+    m_message = message;
+    m_failed = false;
+    Q_EMIT changed();
+    return true;
+}
+
+bool CalibrationController::writeSheet(const QString& folder) {
+    const QString dir = folder.isEmpty() ? GameController::gamesDirectory() : folder;
+    const QString path = dir + u"/calibration-sheet-%1.pdf"_s.arg(paper());
+    const mc::Status written = mc::writeSheetPdf(mc::SheetLayout::standard(m_paper), path.toStdString());
+    if (!written)
+        return fail(q(written.error().message));
+    m_sheetPath = path;
+    return say(u"PDF written to %1. Print it at 100% (no \"fit to page\")."_s.arg(path));
+}
+
+cv::Mat CalibrationController::cameraFrame() const {
+    const auto* camera = qobject_cast<const CameraService*>(m_camera);
+    return camera ? camera->latestFrame() : cv::Mat();
+}
+
+bool CalibrationController::capture() {
+    const cv::Mat frame = cameraFrame();
+    if (frame.empty())
+        return fail(u"The camera gives no frame (no camera, or the demo feed): use a photo instead."_s);
+    return calibrateBgr(frame, u"the camera"_s);
+}
+
+namespace {
+QString localPath(const QString& pathOrUrl) {
+    const QUrl url(pathOrUrl);
+    return url.isLocalFile() ? url.toLocalFile() : pathOrUrl;
+}
+} // namespace
+
+cv::Mat CalibrationController::readImage(const QString& pathOrUrl) {
+    try {
+        return cv::imread(localPath(pathOrUrl).toStdString(), cv::IMREAD_COLOR);
+    } catch (const cv::Exception&) {
+        return {};
+    }
+}
+
+bool CalibrationController::usePhoto(const QString& pathOrUrl) {
+    const cv::Mat image = readImage(pathOrUrl);
+    if (image.empty())
+        return fail(u"Cannot read %1 as an image."_s.arg(localPath(pathOrUrl)));
+    return calibrateBgr(image, QFileInfo(localPath(pathOrUrl)).fileName());
+}
+
+bool CalibrationController::calibrateBgr(const cv::Mat& bgr, const QString& source) {
+    try {
+        mc::TrayOptions options;
+        options.layout = mc::SheetLayout::standard(m_paper);
+        options.dieSizeMm = static_cast<float>(m_dieSizeMm);
+        auto cal = mc::calibrateTray(bgr, options);
+        if (!cal)
+            return fail(u"%1: %2"_s.arg(source, q(cal.error().message)));
+        mc::CalibrationProfile profile = mc::makeProfile({}, cal.value(), m_paper);
+        cv::cvtColor(bgr, profile.referenceView, cv::COLOR_BGR2GRAY); // for the moved-camera check later
+        adopt(std::move(profile), bgr);
+    } catch (const cv::Exception& e) {
+        return fail(u"%1: OpenCV: %2"_s.arg(source, QString::fromUtf8(e.what())));
+    }
+    QString text = u"Calibrated from %1: %2 markers, worst corner %3 mm, a die is %4 px."_s.arg(source)
+                       .arg(markersFound())
+                       .arg(cornerErrorMm(), 0, 'f', 2)
+                       .arg(dieSizePx(), 0, 'f', 1);
+    return say(text);
+}
+
+void CalibrationController::adopt(mc::CalibrationProfile profile, const cv::Mat& bgr) {
+    m_profile = std::move(profile);
+    m_lightWarnings.clear();
+    if (!bgr.empty()) {
+        const auto light = mc::checkLight(bgr, m_profile->tray.regionPx);
+        if (light)
+            for (const mc::LightWarning& w : light->warnings)
+                m_lightWarnings << q(w.message);
+        const QString path =
+            QDir::tempPath() +
+            u"/muster-calibration-%1-%2.jpg"_s.arg(QCoreApplication::applicationPid()).arg(++m_overlayCount);
+        if (cv::imwrite(path.toStdString(), drawResult(bgr, m_profile->tray)))
+            m_overlayUrl = QUrl::fromLocalFile(path);
+    } else {
+        m_overlayUrl.clear();
+    }
+}
+
+bool CalibrationController::saveProfile(const QString& name) {
+    if (!m_profile)
+        return fail(u"Nothing to save yet: calibrate from the camera or a photo first."_s);
+    if (name.trimmed().isEmpty())
+        return fail(u"A table profile needs a name, for example \"kitchen table\"."_s);
+    m_profile->name = name.trimmed().toStdString();
+    auto store = storage::CalibrationStore::open(m_storePath.toStdString());
+    if (!store)
+        return fail(q(store.message()));
+    auto saved = store->save(m_profile->name, m_profile->resolution().width, m_profile->resolution().height,
+                             m_profile->toJson());
+    if (!saved)
+        return fail(q(saved.message()));
+    Q_EMIT profilesChanged();
+    return say(u"Saved as the table profile \"%1\" (%2)."_s.arg(name.trimmed(), resolution()));
+}
+
+bool CalibrationController::loadProfile(const QString& name, int width, int height) {
+    auto store = storage::CalibrationStore::open(m_storePath.toStdString());
+    if (!store)
+        return fail(q(store.message()));
+    auto stored = store->load(name.toStdString());
+    if (!stored)
+        return fail(q(stored.message()));
+    auto profile = mc::CalibrationProfile::fromJson(stored->json);
+    if (!profile)
+        return fail(u"Profile \"%1\": %2"_s.arg(name, q(profile.error().message)));
+    const cv::Size made = profile->resolution();
+    if (width <= 0 || height <= 0 || cv::Size(width, height) == made) {
+        adopt(profile.value(), {});
+        return say(u"Loaded the table profile \"%1\" (%2x%3)."_s.arg(name).arg(made.width).arg(made.height));
+    }
+    auto scaled = profile->rescaledTo(cv::Size(width, height));
+    if (!scaled)
+        return fail(u"Profile \"%1\" refused: %2"_s.arg(name, q(scaled.error().message)));
+    adopt(scaled.value(), {});
+    return say(u"Loaded the table profile \"%1\", made at %2x%3 and rescaled to %4x%5."_s.arg(name)
+                   .arg(made.width)
+                   .arg(made.height)
+                   .arg(width)
+                   .arg(height));
+}
+
+bool CalibrationController::attachToGame(const QString& gamePath, int turn, const QString& phase) {
+    if (!m_profile)
+        return fail(u"Nothing to attach yet: calibrate or load a table profile first."_s);
+    if (gamePath.isEmpty())
+        return fail(u"No game is in play to attach the calibration to."_s);
+    auto journal = storage::Journal::open(gamePath.toStdString(), {storage::OpenMode::ReadWrite, false});
+    if (!journal)
+        return fail(q(journal.message()));
+    storage::EventDraft draft;
+    draft.turn = turn;
+    draft.phase = phase.toStdString();
+    draft.kind = kCalibrationKind;
+    nlohmann::json payload = {{"name", m_profile->name},
+                              {"width", m_profile->resolution().width},
+                              {"height", m_profile->resolution().height},
+                              {"profile", m_profile->toJson()}};
+    draft.payloadJson = payload.dump();
+    auto event = journal->append(draft);
+    if (!event)
+        return fail(q(event.message()));
+    return say(u"Calibration \"%1\" (%2) is now part of this game (event #%3)."_s
+                   .arg(profileName().isEmpty() ? u"unnamed"_s : profileName(), resolution())
+                   .arg(event->seq));
+}
+
+bool CalibrationController::loadFromGame(const QString& gamePath, int width, int height, bool quiet) {
+    auto journal = storage::Journal::open(gamePath.toStdString(), {storage::OpenMode::ReadOnly, false});
+    if (!journal)
+        return fail(q(journal.message()));
+    auto events = journal->events();
+    if (!events)
+        return fail(q(events.message()));
+    for (auto it = events->rbegin(); it != events->rend(); ++it) {
+        if (it->kind != kCalibrationKind)
+            continue;
+        const nlohmann::json payload = nlohmann::json::parse(it->payloadJson, nullptr, false);
+        if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string())
+            return fail(u"Event #%1 of the game carries no calibration profile."_s.arg(it->seq));
+        auto profile = mc::CalibrationProfile::fromJson(payload["profile"].get<std::string>());
+        if (!profile)
+            return fail(u"The game's calibration: %1"_s.arg(q(profile.error().message)));
+        if (width > 0 && height > 0) {
+            auto scaled = profile->rescaledTo(cv::Size(width, height));
+            if (!scaled)
+                return fail(u"The game's calibration refused: %1"_s.arg(q(scaled.error().message)));
+            adopt(scaled.value(), {});
+        } else {
+            adopt(profile.value(), {});
+        }
+        return say(u"This game uses the calibration \"%1\" (%2), attached in event #%3."_s
+                       .arg(profileName().isEmpty() ? u"unnamed"_s : profileName(), resolution())
+                       .arg(it->seq));
+    }
+    if (!quiet)
+        say(u"This game has no calibration attached yet."_s); // not an error: calibrating is optional
+    return false;
+}
+
+bool CalibrationController::learnDiceSets(const QString& pathOrUrl) {
+    if (!m_profile)
+        return fail(u"Calibrate the tray first: dice sets belong to a table profile."_s);
+    cv::Mat bgr;
+    if (pathOrUrl.isEmpty()) {
+        bgr = cameraFrame();
+        if (bgr.empty())
+            return fail(u"The camera gives no frame: use a photo of the calibration throw instead."_s);
+    } else {
+        bgr = readImage(pathOrUrl);
+        if (bgr.empty())
+            return fail(u"Cannot read %1 as an image."_s.arg(localPath(pathOrUrl)));
+    }
+    try {
+        auto reader = vision::DiceReader::load(vision::DiceReader::defaultModelDir());
+        if (!reader)
+            return fail(u"The dice reader is not available: %1"_s.arg(q(reader.error().message)));
+        auto read = reader->read(bgr);
+        if (!read)
+            return fail(q(read.error().message));
+        std::vector<cv::Rect2f> boxes;
+        std::vector<mc::DieColour> colours;
+        for (const vision::DieRead& die : read->dice) {
+            const cv::Rect2f box = die.outline.boundingRect2f();
+            auto colour = mc::describeDie(bgr, box);
+            if (!colour)
+                continue;
+            boxes.push_back(box);
+            colours.push_back(colour.value());
+        }
+        if (colours.empty())
+            return fail(
+                u"No dice found in the calibration throw: throw each player's dice in the tray, apart."_s);
+        mc::DiceSetModel model;
+        const auto groups = mc::groupByColour(colours);
+        for (size_t g = 0; g < groups.size(); ++g) {
+            std::vector<mc::DieColour> members;
+            for (int i : groups[g])
+                members.push_back(colours[static_cast<size_t>(i)]);
+            auto added = model.addSet(u"set %1"_s.arg(g + 1).toStdString(), {}, members);
+            if (!added)
+                return fail(q(added.error().message));
+        }
+        m_profile->diceSets = model.sets();
+        return say(u"%1 dice in %2 colour groups. Tap a player under each colour; a colour nobody owns "
+                   "is asked about during play."_s.arg(colours.size())
+                       .arg(groups.size()));
+    } catch (const cv::Exception& e) {
+        return fail(u"OpenCV: %1"_s.arg(QString::fromUtf8(e.what())));
+    }
+}
+
+bool CalibrationController::assignSet(int index, const QString& player) {
+    if (!m_profile || index < 0 || index >= static_cast<int>(m_profile->diceSets.size()))
+        return fail(u"There is no dice set %1."_s.arg(index + 1));
+    m_profile->diceSets[static_cast<size_t>(index)].player = player.toStdString();
+    return say(u"%1 throws %2."_s.arg(player, q(m_profile->diceSets[static_cast<size_t>(index)].name)));
+}
+
+} // namespace muster::app

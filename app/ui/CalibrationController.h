@@ -1,0 +1,133 @@
+#pragma once
+
+// The calibration wizard of Settings: print the sheet, calibrate the tray from a camera frame or a photo,
+// show what was found, keep the result as a named table profile (CalibrationStore) and attach it to the game
+// in play, and learn each player's dice set from a calibration throw. Every refusal is a message; nothing is
+// stored then.
+
+#include "calibration/CalibrationProfile.h"
+
+#include <QColor>
+#include <QObject>
+#include <QUrl>
+#include <QVariantList>
+#include <QtQml/qqmlregistration.h>
+
+#include <optional>
+
+namespace muster::app {
+
+class CalibrationController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    // The CameraService whose latestFrame() the wizard captures; without one (or without frames), photos
+    // only.
+    Q_PROPERTY(QObject* camera READ camera WRITE setCamera NOTIFY cameraChanged FINAL)
+    Q_PROPERTY(QString paper READ paper WRITE setPaper NOTIFY changed FINAL)
+    Q_PROPERTY(double dieSizeMm READ dieSizeMm WRITE setDieSizeMm NOTIFY changed FINAL)
+    Q_PROPERTY(QString storePath READ storePath WRITE setStorePath NOTIFY profilesChanged FINAL)
+    Q_PROPERTY(QString message READ message NOTIFY changed FINAL)
+    Q_PROPERTY(bool failed READ failed NOTIFY changed FINAL)
+    Q_PROPERTY(bool hasResult READ hasResult NOTIFY changed FINAL)
+    Q_PROPERTY(QString profileName READ profileName NOTIFY changed FINAL)
+    Q_PROPERTY(int markersFound READ markersFound NOTIFY changed FINAL)
+    Q_PROPERTY(double cornerErrorMm READ cornerErrorMm NOTIFY changed FINAL)
+    Q_PROPERTY(double rmsErrorPx READ rmsErrorPx NOTIFY changed FINAL)
+    Q_PROPERTY(double dieSizePx READ dieSizePx NOTIFY changed FINAL)
+    Q_PROPERTY(double pxPerMm READ pxPerMm NOTIFY changed FINAL)
+    Q_PROPERTY(QString resolution READ resolution NOTIFY changed FINAL)
+    Q_PROPERTY(QStringList lightWarnings READ lightWarnings NOTIFY changed FINAL)
+    Q_PROPERTY(QUrl overlayUrl READ overlayUrl NOTIFY changed FINAL)
+    Q_PROPERTY(QVariantList diceSets READ diceSets NOTIFY changed FINAL)
+    Q_PROPERTY(QStringList profiles READ profiles NOTIFY profilesChanged FINAL)
+    Q_PROPERTY(QString sheetPath READ sheetPath NOTIFY changed FINAL)
+    // Where "use a photo" looks first: $MUSTER_PHOTOS_DIR, else the user's Pictures folder.
+    Q_PROPERTY(QString photoFolder READ photoFolder WRITE setPhotoFolder NOTIFY photoFolderChanged FINAL)
+
+public:
+    explicit CalibrationController(QObject* parent = nullptr);
+    ~CalibrationController() override;
+
+    QObject* camera() const { return m_camera; }
+    void setCamera(QObject* camera);
+    QString paper() const;
+    void setPaper(const QString& paper);
+    double dieSizeMm() const { return m_dieSizeMm; }
+    void setDieSizeMm(double mm);
+    // Default: table-profiles.sqlite in the games folder.
+    QString storePath() const { return m_storePath; }
+    void setStorePath(const QString& path);
+    QString message() const { return m_message; }
+    bool failed() const { return m_failed; }
+    bool hasResult() const { return m_profile.has_value(); }
+    QString profileName() const;
+    int markersFound() const;
+    double cornerErrorMm() const;
+    double rmsErrorPx() const;
+    double dieSizePx() const;
+    double pxPerMm() const;
+    QString resolution() const;
+    QStringList lightWarnings() const { return m_lightWarnings; }
+    QUrl overlayUrl() const { return m_overlayUrl; }
+    QVariantList diceSets() const;
+    QStringList profiles() const;
+    QString sheetPath() const { return m_sheetPath; }
+    QString photoFolder() const { return m_photoFolder; }
+    void setPhotoFolder(const QString& folder);
+
+    // The JPEG and PNG files of a folder, newest first, as absolute paths.
+    Q_INVOKABLE QStringList photosIn(const QString& folder) const;
+
+    // Writes the calibration sheet PDF (the chosen paper) into `folder` (default: the games folder).
+    Q_INVOKABLE bool writeSheet(const QString& folder = {});
+    // Calibrates the tray from the camera's latest frame.
+    Q_INVOKABLE bool capture();
+    // Calibrates the tray from an image file (a path or a file URL).
+    Q_INVOKABLE bool usePhoto(const QString& pathOrUrl);
+    // Calibrates the tray from an 8-bit BGR frame; `source` names it in messages.
+    bool calibrateBgr(const cv::Mat& bgr, const QString& source);
+
+    // Stores the current calibration as a named table profile (replacing one of that name).
+    Q_INVOKABLE bool saveProfile(const QString& name);
+    // Loads a stored profile for frames of width x height (0: the size it was made at). Rescaled when the
+    // aspect ratio matches, refused (and the current calibration kept) when it does not.
+    Q_INVOKABLE bool loadProfile(const QString& name, int width = 0, int height = 0);
+    // Appends the current profile to the game file as a "calibration" event, so a resumed game reads it back.
+    Q_INVOKABLE bool attachToGame(const QString& gamePath, int turn, const QString& phase);
+    // The latest profile attached to a game file, made current; false if it has none (said unless `quiet`).
+    Q_INVOKABLE bool loadFromGame(const QString& gamePath, int width = 0, int height = 0, bool quiet = false);
+
+    // Learns the dice sets of a calibration throw (a photo or, with an empty argument, the camera's frame):
+    // the dice found are grouped by body colour, one set per group, not yet given to anyone.
+    Q_INVOKABLE bool learnDiceSets(const QString& pathOrUrl = {});
+    // Gives set `index` to a player.
+    Q_INVOKABLE bool assignSet(int index, const QString& player);
+
+Q_SIGNALS:
+    void cameraChanged();
+    void changed();
+    void profilesChanged();
+    void photoFolderChanged();
+
+private:
+    bool fail(const QString& message);
+    bool say(const QString& message);
+    cv::Mat cameraFrame() const;
+    static cv::Mat readImage(const QString& pathOrUrl);
+    void adopt(calibration::CalibrationProfile profile, const cv::Mat& bgr);
+
+    QObject* m_camera = nullptr;
+    calibration::Paper m_paper = calibration::Paper::A4;
+    double m_dieSizeMm = 16.0;
+    QString m_storePath;
+    QString m_message;
+    bool m_failed = false;
+    std::optional<calibration::CalibrationProfile> m_profile;
+    QStringList m_lightWarnings;
+    QUrl m_overlayUrl;
+    QString m_sheetPath;
+    QString m_photoFolder;
+    int m_overlayCount = 0;
+};
+
+} // namespace muster::app

@@ -1,0 +1,200 @@
+import QtQuick
+import QtTest
+import Muster
+
+// A whole Manifest Destiny turn of md_small through the touch UI, Recovery included: orders by tap (MD-ORD-01/02),
+// first fire and fire (MD-FIRE-*), movement and charges (MD-MOV-*, MD-CHG-*), melee (MD-MEL-*) and recovery
+// (MD-REC-01/02, MD-FORM-05), every throw typed on the keypad from a fixed script. The 2nd Dragoons hold and are
+// every Mexican shooter's target, so they carry DLs into the Recovery phase and roll there (MD-SEQ-08: only units
+// with a HOLD order recover). Then the roster and the log are checked against exact values, and the dispute replay
+// on the Log page steps through the turn without writing to the game.
+TestCase {
+    id: testCase
+    name: "FullTurn"
+    when: windowShown
+
+    Component {
+        id: mainComponent
+        Main {}
+    }
+
+    // MD-ORD-02: anything not listed holds (the 2nd Dragoons).
+    readonly property var orders: ({ "US-5INF": "charge", "US-TXVOL": "fire", "US-RINGGOLD": "fire",
+                                     "MX-TAMP": "fire", "MX-ACT": "first_fire", "MX-LANC": "charge", "MX-GUN": "fire" })
+    // Fire targets (MD-FIRE-08): the Mexicans shoot at the holding dragoons.
+    readonly property var targets: ({ "MX-TAMP": "US-2DRG", "MX-ACT": "US-2DRG", "MX-GUN": "US-2DRG" })
+    readonly property var cycle: [6, 3, 5, 1, 6, 2, 4, 6, 5, 2]
+
+    function tap(win, name) {
+        wait(1) // lets the Repeaters delete the delegates of the previous prompt before we look for keys
+        const item = findChild(win.contentItem, name)
+        verify(item, "no item named " + name + " (prompt: " + GameController.headline + ")")
+        verify(item.visible && item.enabled, name + " is not tappable (prompt " + GameController.promptKey + ")")
+        ensureVisible(item)
+        mouseClick(item)
+    }
+
+    function ensureVisible(item) {
+        for (let p = item.parent; p; p = p.parent) {
+            if (p.contentY !== undefined && p.contentHeight !== undefined && p.flick !== undefined) {
+                const pos = item.mapToItem(p.contentItem, 0, 0)
+                if (pos.y < p.contentY || pos.y + item.height > p.contentY + p.height)
+                    p.contentY = Math.max(0, Math.min(pos.y - 10, p.contentHeight - p.height))
+                return
+            }
+        }
+    }
+
+    function chooseAnswer() {
+        const key = GameController.promptKey
+        const options = GameController.options
+        verify(options.length > 0, "a question without options: " + key)
+        const unit = key.substring(0, key.indexOf("."))
+        let wanted = ""
+        if (key.endsWith(".order"))
+            wanted = orders[unit] || "hold"
+        else if (key.endsWith(".target"))
+            wanted = targets[unit] || ""
+        for (let i = 0; i < options.length; ++i)
+            if (options[i].value === wanted)
+                return wanted
+        return options[0].value
+    }
+
+    function unitRow(unitId) {
+        const roster = GameController.roster
+        for (let r = 0; r < roster.count; ++r) {
+            const idx = roster.index(r, 0)
+            if (roster.data(idx, RosterModel.UnitIdRole) === unitId)
+                return {
+                    strength: roster.data(idx, RosterModel.StrengthRole),
+                    casualties: roster.data(idx, RosterModel.CasualtiesRole),
+                    dl: roster.data(idx, RosterModel.DlRole),
+                    formation: roster.data(idx, RosterModel.FormationRole),
+                    formed: roster.data(idx, RosterModel.FormedRole),
+                    order: roster.data(idx, RosterModel.OrderRole),
+                    removed: roster.data(idx, RosterModel.RemovedRole)
+                }
+        }
+        return null
+    }
+
+    function test_wholeTurnWithRecovery() {
+        const win = createTemporaryObject(mainComponent, testCase)
+        win.width = 1280
+        win.height = 800
+        win.visible = true
+        win.showPage("home")
+        const box = findChild(win.contentItem, "scenarioBox")
+        verify(box)
+        box.currentIndex = box.find("md_small")
+        verify(box.currentIndex >= 0, "md_small is not bundled")
+        tap(win, "startGame")
+        tryCompare(GameController, "active", true)
+        compare(GameController.turn, 1)
+        compare(GameController.phase, "orders")
+
+        let f = 0
+        let guard = 0
+        let inputs = 0
+        const phasesSeen = {}
+        const keys = []
+        while (GameController.turn === 1 && GameController.promptKind !== "gameover" && guard++ < 600) {
+            phasesSeen[GameController.phase] = true
+            keys.push(GameController.promptKey)
+            if (GameController.promptKind === "question") {
+                tap(win, "option_" + chooseAnswer())
+            } else {
+                const n = GameController.diceCount
+                for (let i = 0; i < n; ++i)
+                    tap(win, "key" + Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
+                tap(win, "acceptDice")
+            }
+            compare(GameController.lastError, "")
+            inputs++
+        }
+        verify(guard < 600, "turn 1 did not end")
+        compare(GameController.turn, 2)
+        for (const p of ["orders", "first_fire", "movement", "regular_fire", "melee", "recovery"])
+            verify(phasesSeen[p] !== undefined, "turn 1 never reached phase " + p + "; keys: " + keys.join(" "))
+        verify(keys.indexOf("US-2DRG.recovery") >= 0, "the dragoons made no recovery roll (MD-REC-01)")
+
+        // The roster after the turn. Exact figures for these scripted faces; the rules that produce them:
+        // casualties from fire and melee (MD-FIRE-*, MD-CAS-*, MD-MEL-*), DLs from fire, movement and melee
+        // (MD-DL-*), routed units removed (MD-OFF-02, MD-MEL-*), formation changes by charge and melee position
+        // (MD-MEL-09: an odd position die leaves the winner unformed), and orders cleared for turn 2 (MD-SEQ-01).
+        const expected = {
+            "US-5INF":     { strength: 30, casualties: 0, dl: 3, formation: "line",   formed: true,  removed: false },
+            "US-TXVOL":    { strength: 31, casualties: 0, dl: 0, formation: "line",   formed: true,  removed: false },
+            // Target of every Mexican shooter; its DLs all come back in Recovery: elite 1d6+1 = 5+1 = 6, capped at
+            // the 3 DLs it had (MD-REC-01), no general near (MD-REC-02 answered "No").
+            "US-2DRG":     { strength: 12, casualties: 5, dl: 0, formation: "column", formed: true,  removed: false },
+            "US-RINGGOLD": { strength: 4,  casualties: 0, dl: 0, formation: "line",   formed: true,  removed: false },
+            "MX-TAMP":     { strength: 22, casualties: 9, dl: 0, formation: "line",   formed: false, removed: true },
+            "MX-ACT":      { strength: 28, casualties: 3, dl: 0, formation: "column", formed: true,  removed: true },
+            "MX-LANC":     { strength: 13, casualties: 1, dl: 3, formation: "line",   formed: false, removed: false },
+            "MX-GUN":      { strength: 4,  casualties: 0, dl: 0, formation: "line",   formed: true,  removed: false }
+        }
+        for (const id in expected) {
+            const row = unitRow(id)
+            verify(row !== null, "no roster row for " + id)
+            for (const field in expected[id])
+                compare(row[field], expected[id][field], id + " " + field)
+        }
+        compare(GameController.roster.count, 8)
+        compare(GameController.lastResult, "US-2DRG recovers 3 DL")
+
+        // The log holds exactly what was entered (79 inputs, no undo or override), and ends with Recovery.
+        const log = GameController.log
+        compare(inputs, 79)
+        compare(log.count, 79)
+        const entry = (row, role) => log.data(log.index(row, 0), role)
+        compare(entry(77, LogModel.PhaseRole), "recovery")
+        compare(entry(77, LogModel.TextRole), "No")
+        compare(entry(77, LogModel.RuleIdRole), "MD-REC-02")
+        compare(entry(78, LogModel.KindRole), "dice")
+        compare(entry(78, LogModel.TextRole), "Rolled 5")
+        compare(entry(78, LogModel.DetailRole), "US-2DRG recovery (elite)")
+        compare(entry(78, LogModel.RuleIdRole), "MD-REC-01")
+        compare(entry(78, LogModel.SourceRole), "typed")
+        let typed = 0
+        for (let r = 0; r < log.count; ++r)
+            if (entry(r, LogModel.KindRole) === "dice") {
+                compare(entry(r, LogModel.SourceRole), "typed")
+                typed++
+            }
+        log.unitFilter = "US-2DRG"
+        const dragoonEntries = log.count
+        verify(dragoonEntries >= 6, "the dragoons' order, DL throws, general question and recovery throw")
+        log.unitFilter = ""
+
+        // Dispute replay on the Log page: turn 1 step by step, the roster as it stood after each step.
+        win.showPage("log")
+        tap(win, "replayButton")
+        const replay = win.pageItem("log").replayModel
+        verify(replay, "no replay model on the Log page")
+        compare(replay.steps.turnFilter, 1)
+        compare(replay.steps.count, 79)
+        compare(replay.currentRow, 0)
+        tap(win, "replayNext")
+        compare(replay.currentRow, 1)
+        compare(replay.roster.count, 8)
+        const dragoonDl = () => {
+            for (let r = 0; r < replay.roster.count; ++r)
+                if (replay.roster.data(replay.roster.index(r, 0), RosterModel.UnitIdRole) === "US-2DRG")
+                    return replay.roster.data(replay.roster.index(r, 0), RosterModel.DlRole)
+            return -1
+        }
+        replay.currentRow = 77 // the general question: the DLs are still there
+        compare(dragoonDl(), 3)
+        tap(win, "replayNext") // the recovery throw
+        compare(replay.currentRow, 78)
+        compare(dragoonDl(), 0)
+        compare(replay.outcome, "US-2DRG recovers 3 DL")
+        // The replay wrote nothing.
+        compare(replay.eventCount(), 79)
+        tap(win, "replayButton")
+        compare(GameController.log.count, 79)
+        GameController.closeGame()
+    }
+}

@@ -1,0 +1,209 @@
+// CalibrationController: the wizard's steps on real tray photos (with the sheet laid in them synthetically),
+// and every refusal (no markers, unreadable file, another camera resolution) says why and stores nothing.
+
+#include "app/ui/CalibrationController.h"
+#include "app/ui/CameraService.h"
+
+#include "GameFixture.h"
+#include "TestData.h" // tests/calibration: synthetic views of a real tray photo with the sheet in it
+#include "app/storage/CalibrationStore.h"
+#include "app/ui/LogModel.h"
+#include "vision/DiceReader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QSignalSpy>
+
+namespace mt = muster::tools::test;
+namespace mc = muster::calibration;
+using muster::app::CalibrationController;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const char* kTrayPhoto = "train/IMG_20191208_111228.jpg"; // a real photo of dice in the grey-felt tray
+
+// A 1280x960 camera view of the tray photo with the A4 sheet lying in it, written as a PNG in `dir`.
+QString sheetInTrayPhoto(const std::string& photoDir, const QTemporaryDir& dir) {
+    const cv::Mat photo = cv::imread(photoDir + "/" + kTrayPhoto);
+    if (photo.empty())
+        return {};
+    const mc::SheetLayout layout = mc::SheetLayout::standard(mc::Paper::A4);
+    const auto view = mc::test::syntheticView(photo, layout, cv::Size(1280, 960),
+                                              {{250, 60}, {1060, 90}, {1120, 900}, {190, 880}}, 420.0f, 8.0f,
+                                              cv::Point2f(5, -5));
+    const QString path = dir.filePath(u"sheet-in-tray.png"_s);
+    return cv::imwrite(path.toStdString(), view.image) ? path : QString();
+}
+
+int storedProfiles(const QString& storePath) {
+    if (!QFileInfo::exists(storePath))
+        return 0;
+    auto store = muster::storage::CalibrationStore::open(storePath.toStdString());
+    return store && store->list() ? static_cast<int>(store->list()->size()) : -1;
+}
+
+} // namespace
+
+TEST(CalibrationController, WritesTheSheetPdfAndSaysWhere) {
+    QTemporaryDir dir;
+    CalibrationController c;
+    c.setPaper(u"letter"_s);
+    ASSERT_TRUE(c.writeSheet(dir.path())) << c.message().toStdString();
+    const QString pdf = dir.filePath(u"calibration-sheet-letter.pdf"_s);
+    EXPECT_EQ(c.sheetPath(), pdf);
+    EXPECT_TRUE(c.message().contains(pdf)) << c.message().toStdString();
+    QFile f(pdf);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(f.read(5).startsWith("%PDF"));
+}
+
+TEST(CalibrationController, RealPhotoWithoutTheSheetIsRefusedAndNothingStored) {
+    MUSTER_REQUIRE_TRAY_PHOTOS(photos);
+    QTemporaryDir dir;
+    CalibrationController c;
+    c.setStorePath(dir.filePath(u"profiles.sqlite"_s));
+    EXPECT_FALSE(c.usePhoto(QString::fromStdString(photos + "/" + kTrayPhoto)));
+    EXPECT_TRUE(c.failed());
+    EXPECT_TRUE(c.message().contains(u"no calibration-sheet markers"_s)) << c.message().toStdString();
+    EXPECT_FALSE(c.hasResult());
+    EXPECT_FALSE(c.saveProfile(u"kitchen"_s));
+    EXPECT_TRUE(c.message().contains(u"calibrate"_s)) << c.message().toStdString();
+    EXPECT_EQ(storedProfiles(c.storePath()), 0);
+}
+
+TEST(CalibrationController, UnreadableFileIsRefused) {
+    QTemporaryDir dir;
+    QFile junk(dir.filePath(u"photo.jpg"_s));
+    ASSERT_TRUE(junk.open(QIODevice::WriteOnly));
+    junk.write("this is not a JPEG");
+    junk.close();
+    CalibrationController c;
+    c.setStorePath(dir.filePath(u"profiles.sqlite"_s));
+    EXPECT_FALSE(c.usePhoto(QUrl::fromLocalFile(junk.fileName()).toString()));
+    EXPECT_TRUE(c.message().startsWith(u"Cannot read"_s)) << c.message().toStdString();
+    EXPECT_FALSE(c.usePhoto(dir.filePath(u"missing.png"_s)));
+    EXPECT_FALSE(c.hasResult());
+    EXPECT_EQ(storedProfiles(c.storePath()), 0);
+}
+
+TEST(CalibrationController, NoCameraFrameSendsToAPhoto) {
+    CalibrationController c;
+    QObject notACamera;
+    c.setCamera(&notACamera);
+    EXPECT_FALSE(c.capture());
+    EXPECT_TRUE(c.message().contains(u"use a photo"_s)) << c.message().toStdString();
+}
+
+TEST(CalibrationController, CalibratesSavesReloadsRescalesAndRefusesAnotherAspect) {
+    MUSTER_REQUIRE_TRAY_PHOTOS(photos);
+    QTemporaryDir dir;
+    const QString image = sheetInTrayPhoto(photos, dir);
+    ASSERT_FALSE(image.isEmpty());
+    CalibrationController c;
+    c.setStorePath(dir.filePath(u"profiles.sqlite"_s));
+    QSignalSpy changed(&c, &CalibrationController::changed);
+    ASSERT_TRUE(c.usePhoto(image)) << c.message().toStdString();
+    EXPECT_GE(changed.count(), 1);
+    EXPECT_EQ(c.markersFound(), 4);
+    EXPECT_LT(c.cornerErrorMm(), 1.0);
+    EXPECT_EQ(c.resolution(), u"1280x960"_s);
+    EXPECT_GT(c.dieSizePx(), 20.0);
+    EXPECT_TRUE(QFileInfo::exists(c.overlayUrl().toLocalFile())) << "the result is drawn over the frame";
+    std::printf("[ measured ] %s: %d markers, worst corner %.3f mm, RMS %.3f px, die %.1f px, %.3f px/mm\n",
+                kTrayPhoto, c.markersFound(), c.cornerErrorMm(), c.rmsErrorPx(), c.dieSizePx(), c.pxPerMm());
+
+    EXPECT_FALSE(c.saveProfile(u"  "_s)) << "a profile needs a name";
+    ASSERT_TRUE(c.saveProfile(u"kitchen table"_s)) << c.message().toStdString();
+    EXPECT_EQ(c.profiles(), QStringList{u"kitchen table"_s});
+    const double die = c.dieSizePx();
+
+    // Same aspect ratio: rescaled, and said so.
+    ASSERT_TRUE(c.loadProfile(u"kitchen table"_s, 640, 480)) << c.message().toStdString();
+    EXPECT_TRUE(c.message().contains(u"rescaled"_s)) << c.message().toStdString();
+    EXPECT_EQ(c.resolution(), u"640x480"_s);
+    EXPECT_NEAR(c.dieSizePx(), die / 2, 0.01);
+
+    // Another aspect ratio: refused, the calibration in use stays as it was.
+    EXPECT_FALSE(c.loadProfile(u"kitchen table"_s, 1280, 720));
+    EXPECT_TRUE(c.failed());
+    EXPECT_TRUE(c.message().contains(u"refused"_s) && c.message().contains(u"1280x720"_s))
+        << c.message().toStdString();
+    EXPECT_EQ(c.resolution(), u"640x480"_s);
+    EXPECT_FALSE(c.loadProfile(u"no such table"_s));
+    EXPECT_EQ(storedProfiles(c.storePath()), 1);
+}
+
+TEST(CalibrationController, ProfileAttachedToAGameComesBackOnResume) {
+    MUSTER_REQUIRE_TRAY_PHOTOS(photos);
+    QTemporaryDir dir;
+    const QString image = sheetInTrayPhoto(photos, dir);
+    std::string gamePath;
+    {
+        auto session = mt::startSmallGame(dir);
+        mt::playScript(session, 5);
+        gamePath = session.journal().path();
+    }
+    CalibrationController c;
+    c.setStorePath(dir.filePath(u"profiles.sqlite"_s));
+    EXPECT_FALSE(c.attachToGame(QString::fromStdString(gamePath), 1, u"orders"_s)) << "nothing to attach yet";
+    ASSERT_TRUE(c.usePhoto(image)) << c.message().toStdString();
+    ASSERT_TRUE(c.saveProfile(u"club"_s));
+    ASSERT_TRUE(c.attachToGame(QString::fromStdString(gamePath), 1, u"orders"_s))
+        << c.message().toStdString();
+    EXPECT_TRUE(c.message().contains(u"event #6"_s)) << c.message().toStdString();
+
+    // The game still replays (the rules ignore the calibration event) and the log names it.
+    auto reopened = muster::storage::GameSession::open(gamePath);
+    ASSERT_TRUE(reopened) << reopened.message();
+    EXPECT_EQ(reopened->journal().eventCount(), 6);
+    muster::app::LogModel log;
+    auto events = reopened->journal().events();
+    ASSERT_TRUE(events);
+    log.reset(events.value(), {}, {});
+    EXPECT_EQ(log.data(log.index(5), muster::app::LogModel::TextRole).toString(),
+              u"Calibration \"club\" attached"_s);
+
+    CalibrationController resumed;
+    ASSERT_TRUE(resumed.loadFromGame(QString::fromStdString(gamePath))) << resumed.message().toStdString();
+    EXPECT_EQ(resumed.profileName(), u"club"_s);
+    EXPECT_EQ(resumed.resolution(), u"1280x960"_s);
+    EXPECT_NEAR(resumed.dieSizePx(), c.dieSizePx(), 1e-6);
+    // A camera at another aspect ratio is refused, not silently misapplied.
+    CalibrationController wide;
+    EXPECT_FALSE(wide.loadFromGame(QString::fromStdString(gamePath), 1920, 1080));
+    EXPECT_TRUE(wide.message().contains(u"refused"_s)) << wide.message().toStdString();
+    EXPECT_FALSE(wide.hasResult());
+}
+
+TEST(CalibrationController, LearnsDiceSetsFromARealThrowAndAssignsThem) {
+    MUSTER_REQUIRE_TRAY_PHOTOS(photos);
+    QTemporaryDir dir;
+    CalibrationController c;
+    EXPECT_FALSE(c.learnDiceSets(QString::fromStdString(photos + "/" + kTrayPhoto))) << "needs a calibration";
+    ASSERT_TRUE(c.usePhoto(sheetInTrayPhoto(photos, dir))) << c.message().toStdString();
+    if (!muster::vision::DiceReader::load(muster::vision::DiceReader::defaultModelDir()))
+        GTEST_SKIP() << "dice models not found in " << muster::vision::DiceReader::defaultModelDir();
+    ASSERT_TRUE(c.learnDiceSets(QString::fromStdString(photos + "/" + kTrayPhoto)))
+        << c.message().toStdString();
+    const QVariantList sets = c.diceSets();
+    ASSERT_GE(sets.size(), 1);
+    std::printf("[ measured ] %s: %s\n", kTrayPhoto, c.message().toStdString().c_str());
+    for (const QVariant& s : sets) {
+        EXPECT_TRUE(s.toMap().value(u"player"_s).toString().isEmpty()) << "nobody owns a set until asked";
+        EXPECT_TRUE(s.toMap().value(u"body"_s).value<QColor>().isValid());
+    }
+    ASSERT_TRUE(c.assignSet(0, u"Ann"_s));
+    EXPECT_EQ(c.diceSets().front().toMap().value(u"player"_s).toString(), u"Ann"_s);
+    EXPECT_FALSE(c.assignSet(99, u"Bob"_s));
+}
+
+TEST(CalibrationController, CameraWithoutFramesSendsToAPhoto) {
+    muster::app::CameraService camera; // no frame has arrived (and there is no camera here)
+    CalibrationController c;
+    c.setCamera(&camera);
+    EXPECT_FALSE(c.capture());
+    EXPECT_TRUE(c.message().contains(u"use a photo"_s)) << c.message().toStdString();
+    EXPECT_FALSE(c.hasResult());
+}
