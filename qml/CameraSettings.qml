@@ -3,15 +3,92 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// The camera section of Settings: which feed the Dice and Orders pages read.
+// The camera section of Settings: which feed the Dice and Orders pages read (a camera, a video file, a folder
+// of photos, or the demo feed), what it is doing now and at what frame rate.
 ColumnLayout {
+    id: section
     spacing: Theme.spacing / 2
     Label { text: qsTr("Camera"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
     Label {
-        text: CameraService.cameraAvailable ? CameraService.cameras.join(", ") : qsTr("No camera found. The Dice page shows the demo feed; dice are typed or rolled virtually.")
+        objectName: "currentFeed"
+        Layout.fillWidth: true
+        text: qsTr("Now: %1").arg(CameraService.feedDescription)
+              + (CameraService.sourceFps > 0 ? qsTr(" at %1 fps").arg(CameraService.sourceFps.toFixed(1)) : "")
+              + (CameraService.live ? qsTr(" \u00B7 read %1 fps, %2 frames dropped while busy").arg(CameraService.framesPerSecond.toFixed(1)).arg(CameraService.droppedFrames) : "")
+        font.pixelSize: Theme.fontSmall + 1
+        color: Theme.text
+        wrapMode: Text.WordWrap
+    }
+    Label {
+        Layout.fillWidth: true
+        visible: CameraService.feedError.length > 0
+        text: CameraService.feedError
+        font.pixelSize: Theme.fontSmall + 1
+        color: Theme.danger
+        wrapMode: Text.WordWrap
+    }
+    Label {
+        Layout.fillWidth: true
+        visible: !CameraService.cameraAvailable
+        text: qsTr("No camera found. Use a video file or a photo folder, or type the dice.")
         font.pixelSize: Theme.fontSmall + 1
         color: Theme.textDim
         wrapMode: Text.WordWrap
+    }
+    Flow {
         Layout.fillWidth: true
+        spacing: 8
+        Repeater {
+            model: CameraService.cameras
+            BigButton {
+                required property string modelData
+                required property int index
+                text: modelData
+                highlighted: CameraService.cameraIndex === index
+                onClicked: CameraService.useCamera(index)
+            }
+        }
+        BigButton {
+            objectName: "useDemo"
+            text: qsTr("Demo feed")
+            highlighted: CameraService.demoFeed
+            onClicked: CameraService.useDemo()
+        }
+    }
+    RowLayout {
+        Layout.fillWidth: true
+        spacing: 8
+        TextField {
+            id: videoPath
+            objectName: "videoPath"
+            Layout.fillWidth: true
+            Layout.preferredHeight: Theme.touchTarget
+            placeholderText: qsTr("Video file, e.g. /home/gm/throws.mp4")
+            text: CameraService.feedKind === "video" ? CameraService.feedPath : ""
+            font.pixelSize: Theme.fontBody
+        }
+        BigButton {
+            text: qsTr("Play video")
+            enabled: videoPath.text.trim().length > 0
+            onClicked: CameraService.useVideoFile(videoPath.text.trim())
+        }
+    }
+    RowLayout {
+        Layout.fillWidth: true
+        spacing: 8
+        TextField {
+            id: photoPath
+            objectName: "photoPath"
+            Layout.fillWidth: true
+            Layout.preferredHeight: Theme.touchTarget
+            placeholderText: qsTr("Photo folder, e.g. /home/gm/throws")
+            text: CameraService.feedKind === "photos" ? CameraService.feedPath : ""
+            font.pixelSize: Theme.fontBody
+        }
+        BigButton {
+            text: qsTr("Use photos")
+            enabled: photoPath.text.trim().length > 0
+            onClicked: CameraService.usePhotoFolder(photoPath.text.trim())
+        }
     }
 }

@@ -109,7 +109,7 @@ CameraService::~CameraService() {
 }
 
 CameraService* CameraService::create(QQmlEngine* qmlEngine, QJSEngine*) {
-    auto* service = new CameraService;
+    auto* service = new CameraService(nullptr);
     const int gameType = qmlTypeId("Muster", 1, 0, "GameController");
     if (qmlEngine && gameType >= 0)
         service->setGame(qmlEngine->singletonInstance<GameController*>(gameType));

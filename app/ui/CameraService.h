@@ -60,7 +60,8 @@ class CameraService : public QObject {
     Q_PROPERTY(QString acceptBlockedReason READ acceptBlockedReason NOTIFY acceptChanged FINAL)
 
 public:
-    explicit CameraService(QObject* parent = nullptr);
+    // No default argument on purpose: Qt 6.4 prefers a default constructor to create() for a QML singleton.
+    explicit CameraService(QObject* parent);
     ~CameraService() override;
     // The QML singleton: restores the feed chosen in Settings ($MUSTER_FEED, a video file or a photo folder,
     // wins) and works with the GameController singleton.

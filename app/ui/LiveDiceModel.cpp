@@ -47,17 +47,10 @@ QVariant LiveDiceModel::data(const QModelIndex& index, int role) const {
 }
 
 QHash<int, QByteArray> LiveDiceModel::roleNames() const {
-    return {{ValueRole, "value"},
-            {ReadValueRole, "readValue"},
-            {ConfidenceRole, "confidence"},
-            {UnsureRole, "unsure"},
-            {ResolvedRole, "resolved"},
-            {CorrectedRole, "corrected"},
-            {ReasonRole, "reason"},
-            {XRole, "x"},
-            {YRole, "y"},
-            {SideRole, "side"},
-            {AngleRole, "angle"}};
+    return {{ValueRole, "value"},   {ReadValueRole, "readValue"}, {ConfidenceRole, "confidence"},
+            {UnsureRole, "unsure"}, {ResolvedRole, "resolved"},   {CorrectedRole, "corrected"},
+            {ReasonRole, "reason"}, {XRole, "centreX"},           {YRole, "centreY"},
+            {SideRole, "side"},     {AngleRole, "angle"}};
 }
 
 void LiveDiceModel::setReading(DiceReading reading) {

@@ -23,6 +23,7 @@ class LiveDiceModel : public QAbstractListModel {
     Q_PROPERTY(bool countUncertain READ countUncertain NOTIFY readingChanged FINAL)
     Q_PROPERTY(qint64 frameNumber READ frameNumber NOTIFY readingChanged FINAL)
     Q_PROPERTY(double frameAspect READ frameAspect NOTIFY readingChanged FINAL)
+    Q_PROPERTY(QVariantList faceList READ faces NOTIFY readingChanged FINAL)
 
 public:
     enum Role {

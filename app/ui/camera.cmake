@@ -7,4 +7,8 @@ list(APPEND MUSTER_APP_SOURCES
   ChitOrdersModel.h ChitOrdersModel.cpp
   LiveFeedItem.h LiveFeedItem.cpp
 )
-list(APPEND MUSTER_QML_FILES CameraSettings.qml)
+list(APPEND MUSTER_QML_FILES
+  CameraSettings.qml
+  DieCorrectionDialog.qml
+  ChitPanel.qml
+)

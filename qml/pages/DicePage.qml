@@ -3,60 +3,304 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Dice: the view of the dice tray. With no camera it shows the demo feed and says so.
+// Dice: the tray as the camera sees it, every read die outlined with its value (unsure ones in amber with a
+// "?"), the engine's request against what the camera sees, and Accept, Reroll or Type dice. With no camera
+// (or for d10/d20) the keypad is the way in; the demo feed is labelled as a demo.
 PageFrame {
     id: page
     title: qsTr("Dice")
-    subtitle: qsTr("Reading throws is not connected in this build: this page only shows the feed.")
+    subtitle: GameController.promptKind === "dice" ? GameController.dicePurpose
+                                                     : qsTr("The dice tray as the camera sees it.")
 
-    ColumnLayout {
+    readonly property bool asked: GameController.promptKind === "dice"
+    readonly property bool cameraCanRead: CameraService.live && GameController.diceSides === 6
+    // The keypad shows when the camera cannot read this throw, or when a player asks for it.
+    property bool typing: false
+    readonly property bool keypadShown: asked && (typing || !cameraCanRead)
+
+    Connections {
+        target: GameController
+        function onStateChanged() { page.typing = false }
+    }
+
+    GridLayout {
         anchors.fill: parent
-        spacing: Theme.spacing
+        columns: page.width > page.height ? 2 : 1
+        columnSpacing: Theme.spacing
+        rowSpacing: Theme.spacing
 
-        Item {
+        // The feed, with the dice read drawn over it.
+        Rectangle {
+            id: feedBox
             Layout.fillWidth: true
             Layout.fillHeight: true
+            Layout.preferredWidth: 3
+            Layout.minimumHeight: 200
+            radius: Theme.radius
+            color: "#000000"
+            clip: true
 
+            LiveFeedItem {
+                id: live
+                objectName: "liveFeed"
+                anchors.fill: parent
+                visible: CameraService.live || CameraService.hasFrame
+                service: CameraService
+            }
             DemoFeedItem {
-                id: feed
+                id: demo
                 anchors.centerIn: parent
                 width: Math.min(parent.width, parent.height * 4 / 3)
                 height: width * 3 / 4
                 visible: CameraService.demoFeed
                 running: visible && page.visible
-                diceCount: 7
+                diceCount: GameController.diceCount > 0 ? Math.min(GameController.diceCount, 12) : 7
             }
+            // The dice read, in frame-relative units mapped onto where the frame is painted.
+            Item {
+                id: overlay
+                x: live.paintedRect.x
+                y: live.paintedRect.y
+                width: live.paintedRect.width
+                height: live.paintedRect.height
+                visible: live.visible && CameraService.dice.hasReading
+                Repeater {
+                    model: CameraService.dice
+                    Item {
+                        id: mark
+                        required property int index
+                        required property int value
+                        required property int readValue
+                        required property bool unsure
+                        required property bool resolved
+                        required property bool corrected
+                        required property real side
+                        required property real centreX
+                        required property real centreY
+                        required property real angle
+                        readonly property real edge: Math.max(18, side * overlay.width)
+                        readonly property color tone: corrected ? "#42a5f5" : (!resolved ? Theme.warning : "#66bb6a")
+                        x: centreX * overlay.width - width / 2
+                        y: centreY * overlay.height - height / 2
+                        width: Math.max(Theme.touchTarget, edge * 1.3)
+                        height: width
+                        Rectangle {
+                            anchors.centerIn: parent
+                            width: mark.edge
+                            height: mark.edge
+                            rotation: mark.angle
+                            color: "transparent"
+                            radius: 4
+                            border.width: mark.resolved ? 3 : 5
+                            border.color: mark.tone
+                        }
+                        Rectangle {
+                            anchors.horizontalCenter: parent.horizontalCenter
+                            anchors.bottom: parent.top
+                            anchors.bottomMargin: -8
+                            width: valueLabel.implicitWidth + 14
+                            height: valueLabel.implicitHeight + 2
+                            radius: 6
+                            color: "#dd000000"
+                            border.color: mark.tone
+                            Label {
+                                id: valueLabel
+                                anchors.centerIn: parent
+                                text: mark.value + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
+                                font.pixelSize: Theme.fontBody + 2
+                                font.bold: true
+                                color: mark.tone
+                            }
+                        }
+                        TapHandler {
+                            onTapped: correction.openFor(mark.index, mark.readValue, mark.value, mark.unsure)
+                        }
+                    }
+                }
+            }
+            // Labels on the feed: DEMO, or the feed and its state.
             Rectangle {
-                visible: CameraService.demoFeed
-                anchors.top: feed.top
-                anchors.left: feed.left
+                anchors.top: parent.top
+                anchors.left: parent.left
                 anchors.margins: 12
-                width: demoLabel.implicitWidth + 24
+                width: feedLabel.implicitWidth + 24
                 height: 44
                 radius: 6
                 color: "#cc000000"
-                border.color: Theme.warning
+                border.color: CameraService.demoFeed ? Theme.warning : Theme.textDim
                 Label {
-                    id: demoLabel
+                    id: feedLabel
                     anchors.centerIn: parent
-                    text: qsTr("DEMO FEED \u2014 no camera")
+                    text: CameraService.demoFeed ? qsTr("DEMO FEED \u2014 not read")
+                          : CameraService.live ? CameraService.feedDescription + "  \u00B7  " + page.trayWords(CameraService.trayState)
+                          : CameraService.feedDescription
                     font.pixelSize: Theme.fontBody
-                    font.bold: true
-                    color: Theme.warning
+                    font.bold: CameraService.demoFeed
+                    color: CameraService.demoFeed ? Theme.warning : Theme.text
                 }
             }
             Label {
-                visible: !CameraService.demoFeed
+                visible: !CameraService.demoFeed && !CameraService.hasFrame
                 anchors.centerIn: parent
-                text: CameraService.feedDescription
+                width: parent.width - 48
+                horizontalAlignment: Text.AlignHCenter
+                wrapMode: Text.WordWrap
+                text: CameraService.live ? qsTr("Waiting for the first frame\u2026") : qsTr("No feed. Choose a camera, a video or a photo folder in Settings.")
                 font.pixelSize: Theme.fontBody
                 color: Theme.textDim
             }
         }
-        Label {
-            text: CameraService.feedDescription
-            font.pixelSize: Theme.fontSmall
-            color: Theme.textDim
+
+        // The request, the verdict and the buttons.
+        Rectangle {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            Layout.preferredWidth: 2
+            Layout.maximumWidth: page.width > page.height ? 560 : 100000
+            radius: Theme.radius
+            color: Theme.surface
+            Flickable {
+                id: sideFlick
+                anchors.fill: parent
+                anchors.margins: Theme.spacing
+                contentWidth: width
+                contentHeight: side.implicitHeight
+                clip: true
+                ColumnLayout {
+                    id: side
+                    width: sideFlick.width
+                    spacing: 12
+
+                    Label {
+                        objectName: "askedText"
+                        Layout.fillWidth: true
+                        text: page.asked ? (CameraService.askedText.length > 0 ? CameraService.askedText
+                                                                                : qsTr("Asked for %1 d%2").arg(GameController.diceCount).arg(GameController.diceSides))
+                                         : (GameController.active ? qsTr("No dice asked for now") : qsTr("No game in progress"))
+                        font.pixelSize: Theme.fontTitle
+                        font.bold: true
+                        wrapMode: Text.WordWrap
+                        color: page.asked && CameraService.dice.hasReading && CameraService.dice.count !== GameController.diceCount
+                               ? Theme.warning : Theme.text
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        visible: page.asked && GameController.currentPlayer.length > 0
+                        text: qsTr("%1 rolls").arg(GameController.currentPlayer)
+                        font.pixelSize: Theme.fontSmall + 2
+                        color: Theme.accent
+                    }
+                    // A camera that vanished, a file that cannot be read, models that are missing.
+                    Label {
+                        objectName: "feedError"
+                        Layout.fillWidth: true
+                        visible: CameraService.feedError.length > 0
+                        text: CameraService.feedError
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontBody
+                        color: Theme.danger
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        visible: page.asked && !page.keypadShown
+                        text: CameraService.canAccept ? qsTr("Tap a die to correct it, then accept.") : CameraService.acceptBlockedReason
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontBody
+                        color: CameraService.canAccept ? Theme.textDim : Theme.warning
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        visible: page.asked && CameraService.dice.hasReading && !page.keypadShown
+                        text: qsTr("Faces: %1").arg(CameraService.dice.faceList.join("  "))
+                              + (CameraService.dice.correctedCount > 0 ? qsTr("  (%1 corrected)").arg(CameraService.dice.correctedCount) : "")
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontBody
+                        color: Theme.text
+                    }
+                    BigButton {
+                        objectName: "acceptCamera"
+                        Layout.fillWidth: true
+                        visible: page.asked && !page.keypadShown
+                        text: qsTr("Accept")
+                        highlighted: true
+                        tint: "#2e5d3a"
+                        enabled: CameraService.canAccept
+                        onClicked: CameraService.acceptDice()
+                    }
+                    RowLayout {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        visible: page.asked && (!page.keypadShown || page.cameraCanRead)
+                        BigButton {
+                            objectName: "reroll"
+                            Layout.fillWidth: true
+                            visible: !page.keypadShown
+                            text: qsTr("Reroll")
+                            enabled: CameraService.dice.hasReading
+                            onClicked: CameraService.reroll()
+                        }
+                        BigButton {
+                            objectName: "typeDice"
+                            Layout.fillWidth: true
+                            visible: page.cameraCanRead
+                            text: page.typing ? qsTr("Use the camera") : qsTr("Type dice")
+                            onClicked: page.typing = !page.typing
+                        }
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        visible: page.keypadShown
+                        text: GameController.diceSides !== 6 && GameController.diceSides > 0
+                              ? qsTr("The camera reads d6 only: type the d%1.").arg(GameController.diceSides)
+                              : !CameraService.live ? qsTr("No camera reading: type the dice or roll them virtually.")
+                                                    : qsTr("Type the dice as they lie.")
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontBody
+                        color: Theme.textDim
+                    }
+                    DiceEntry {
+                        id: entry
+                        objectName: "diceEntryOnDicePage"
+                        Layout.fillWidth: true
+                        visible: page.keypadShown
+                        onAccepted: (faces, source) => {
+                            if (GameController.submitDice(faces, source))
+                                entry.clear()
+                        }
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        visible: GameController.lastError.length > 0 && page.asked
+                        text: GameController.lastError
+                        color: Theme.danger
+                        font.pixelSize: Theme.fontBody
+                        wrapMode: Text.WordWrap
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        visible: CameraService.live
+                        text: qsTr("%1 frames read, %2 dropped while busy, %3 fps")
+                              .arg(CameraService.processedFrames).arg(CameraService.droppedFrames)
+                              .arg(CameraService.framesPerSecond.toFixed(1))
+                        font.pixelSize: Theme.fontSmall
+                        color: Theme.textDim
+                    }
+                }
+            }
         }
+    }
+
+    function trayWords(state) {
+        switch (state) {
+        case "moving": return qsTr("dice moving")
+        case "hand": return qsTr("hand in the tray")
+        case "still": return qsTr("settling\u2026")
+        case "settled": return qsTr("settled")
+        default: return qsTr("watching")
+        }
+    }
+
+    DieCorrectionDialog {
+        id: correction
     }
 }

@@ -3,7 +3,8 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Orders: each unit's order this turn, the unit being asked now, and its choices as big buttons.
+// Orders: each unit's order this turn, the unit being asked now, and its choices as big buttons. In the
+// orders phase the camera reads the revealed chits and gives the engine each unit's order as it asks.
 PageFrame {
     id: page
     title: qsTr("Orders")
@@ -57,14 +58,12 @@ PageFrame {
                         }
                     }
                 }
-                Label {
+                // What the camera read: chits that became orders, units still without one, conflicts and
+                // codes that are not this game's chits (never applied).
+                ChitPanel {
                     Layout.fillWidth: true
-                    text: qsTr("Chits are read by the camera once chit reading is connected; until then tap the order shown on each revealed chit.")
-                    wrapMode: Text.WordWrap
-                    font.pixelSize: Theme.fontSmall
-                    color: Theme.textDim
+                    Layout.fillHeight: true
                 }
-                Item { Layout.fillHeight: true }
             }
         }
 

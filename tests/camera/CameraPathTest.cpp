@@ -133,7 +133,7 @@ void CameraPathTest::photoFolderGivesOneSettledRead() {
     NEED_PHOTOS();
     const QString folder = m_tmp.path() + u"/one-photo"_s;
     QVERIFY(makeFolder(folder, {u"IMG_20191208_111328.jpg"_s}));
-    CameraService camera;
+    CameraService camera(nullptr);
     camera.setPlaybackOptions({30.0, 1.5, false});
     QSignalSpy reads(&camera, &CameraService::diceReadArrived);
     QSignalSpy ended(camera.worker(), &VisionWorker::playbackEnded);
@@ -162,7 +162,7 @@ void CameraPathTest::cameraFramesAreDroppedWhileBusy() {
     QVERIFY(!photo.empty());
     const QVideoFrame frame = videoFrameOf(photo);
     QVERIFY(frame.isValid());
-    CameraService camera;
+    CameraService camera(nullptr);
     QSignalSpy reads(&camera, &CameraService::diceReadArrived);
     camera.adoptCamera("test-camera", u"Test camera"_s);
     QTest::qWait(50); // the worker's restart runs before the first frame
@@ -234,7 +234,7 @@ void CameraPathTest::acceptWritesACameraEventWithEvidence() {
     NEED_PHOTOS();
     GameController game;
     QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
-    CameraService camera;
+    CameraService camera(nullptr);
     camera.setGame(&game);
     const int asked = game.diceCount();
     QVERIFY(readPhotoFor(camera, asked, m_tmp.path() + u"/accept"_s));
@@ -284,7 +284,7 @@ void CameraPathTest::correctionIsAnOverrideWithReason() {
     NEED_PHOTOS();
     GameController game;
     QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
-    CameraService camera;
+    CameraService camera(nullptr);
     camera.setGame(&game);
     QVERIFY(readPhotoFor(camera, game.diceCount(), m_tmp.path() + u"/correct"_s));
     for (int row = 0; row < camera.dice()->count(); ++row)
@@ -324,7 +324,7 @@ void CameraPathTest::vanishedCameraFallsBackToTypedDice() {
     const int asked = game.diceCount();
     const cv::Mat photo =
         cv::imread((testPhotos() + u"/"_s + QString::fromLatin1(kPhotoByCount.at(asked))).toStdString());
-    CameraService camera;
+    CameraService camera(nullptr);
     camera.setGame(&game);
     QSignalSpy reads(&camera, &CameraService::diceReadArrived);
     camera.adoptCamera("usb-cam-that-unplugs", u"USB camera"_s);
@@ -400,7 +400,7 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     QDir().mkpath(folder);
     QVERIFY(cv::imwrite((folder + u"/chits.png"_s).toStdString(), frame));
 
-    CameraService camera;
+    CameraService camera(nullptr);
     camera.setGame(&game);
     QCOMPARE(camera.worker()->mode(), VisionWorker::Mode::Chits);
     camera.setPlaybackOptions({10.0, 2.0, false});

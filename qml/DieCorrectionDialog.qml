@@ -1,0 +1,80 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Muster
+
+// Confirms or corrects one die the camera read. Keeping the camera's value confirms it; another value is a
+// correction and needs a reason, which goes into the journal's override when the throw is accepted.
+Dialog {
+    id: dialog
+    property int row: -1
+    property int readValue: 0
+    property bool unsure: false
+    property int value: 0
+    readonly property bool changed: value !== readValue
+    title: qsTr("Die %1").arg(row + 1)
+    modal: true
+    anchors.centerIn: Overlay.overlay
+    width: Math.min(parent ? parent.width - 40 : 640, 640)
+    standardButtons: Dialog.Cancel
+
+    function openFor(r, read, current, isUnsure) {
+        row = r
+        readValue = read
+        value = current
+        unsure = isUnsure
+        reason.text = ""
+        open()
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 12
+        Label {
+            Layout.fillWidth: true
+            text: dialog.unsure ? qsTr("The camera read %1 but is not sure. Tap the value the die shows.").arg(dialog.readValue)
+                                : qsTr("The camera read %1. Tap the value the die shows.").arg(dialog.readValue)
+            wrapMode: Text.WordWrap
+            font.pixelSize: Theme.fontBody
+        }
+        Grid {
+            id: faces
+            Layout.fillWidth: true
+            columns: 6
+            spacing: 8
+            readonly property real keyWidth: Math.max(56, (width - 5 * spacing) / 6)
+            Repeater {
+                model: 6
+                BigButton {
+                    required property int index
+                    objectName: "face" + (index + 1)
+                    width: faces.keyWidth
+                    text: index + 1
+                    font.pixelSize: Theme.fontTitle
+                    highlighted: dialog.value === index + 1
+                    tint: dialog.value === index + 1 ? "#2e5d3a" : Theme.surfaceRaised
+                    onClicked: dialog.value = index + 1
+                }
+            }
+        }
+        TextField {
+            id: reason
+            objectName: "correctionReason"
+            Layout.fillWidth: true
+            visible: dialog.changed
+            placeholderText: qsTr("Why (required): e.g. glare hid a pip")
+            font.pixelSize: Theme.fontBody
+        }
+        BigButton {
+            Layout.fillWidth: true
+            objectName: "confirmDie"
+            highlighted: true
+            text: dialog.changed ? qsTr("Correct to %1").arg(dialog.value) : qsTr("It shows %1").arg(dialog.value)
+            enabled: !dialog.changed || reason.text.trim().length > 0
+            onClicked: {
+                if (CameraService.dice.setFace(dialog.row, dialog.value, reason.text))
+                    dialog.close()
+            }
+        }
+    }
+}
