@@ -224,7 +224,8 @@ void VisionWorker::process(const cv::Mat& bgr) {
         // OpenCV throws on frames it cannot handle; show it, keep the feed running.
         Q_EMIT feedError(u"Vision error: %1"_s.arg(QString::fromUtf8(e.what())));
     }
-    if (m_rateClock.elapsed() >= 1000)
+    // Counters twice a second (and at once on the first frame), so Settings and the Dice page stay current.
+    if (m_processed.load() == 1 || m_rateClock.elapsed() >= 500)
         publishStats();
 }
 
@@ -300,9 +301,12 @@ void VisionWorker::readChits(const cv::Mat& bgr) {
 }
 
 void VisionWorker::publishStats() {
-    const qint64 ms = std::max<qint64>(1, m_rateClock.restart());
-    m_fps = 1000.0 * static_cast<double>(m_rateFrames) / static_cast<double>(ms);
-    m_rateFrames = 0;
+    // The rate over at least a quarter second; sooner than that only the counters are news.
+    if (const qint64 ms = m_rateClock.elapsed(); ms >= 250) {
+        m_fps = 1000.0 * static_cast<double>(m_rateFrames) / static_cast<double>(ms);
+        m_rateFrames = 0;
+        m_rateClock.restart();
+    }
     Q_EMIT statsChanged(stats());
 }
 

@@ -222,6 +222,9 @@ PageFrame {
                         Layout.fillWidth: true
                         visible: page.asked && !page.keypadShown
                         text: qsTr("Accept")
+                        implicitHeight: 72
+                        font.pixelSize: Theme.fontTitle
+                        font.bold: true
                         highlighted: true
                         tint: "#2e5d3a"
                         enabled: CameraService.canAccept
@@ -278,7 +281,7 @@ PageFrame {
                     }
                     Label {
                         Layout.fillWidth: true
-                        visible: CameraService.live
+                        visible: CameraService.live && CameraService.processedFrames > 0
                         text: qsTr("%1 frames read, %2 dropped while busy, %3 fps")
                               .arg(CameraService.processedFrames).arg(CameraService.droppedFrames)
                               .arg(CameraService.framesPerSecond.toFixed(1))
