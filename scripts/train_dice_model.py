@@ -1,18 +1,21 @@
 #!/usr/bin/python3
 """Train the two small networks of the Muster dice reader and export them to ONNX.
 
-Stage 1, the die finder: a fully convolutional net that looks at the frame scaled so a die is about 19 px across and
-outputs, on a grid of stride 8, a centre heatmap, a sub-cell offset and the die size (CenterNet-style).
+Stage 1, the die finder: a fully convolutional net that looks at the frame scaled so a die is about 19-25 px across
+and outputs, on a grid of stride 8, a centre heatmap, a sub-cell offset and the die size (CenterNet-style).
 Stage 2, the face reader: a small CNN that classifies a square crop around one found die (1.4 x its size,
-resampled to 32x32) into faces 1-6 or "not a die".
+resampled to 32x32) into faces 1-6 or "not a die". It learns from the dice of the train photos as the exported
+finder finds them (the finder's own centre and size errors are part of the augmentation).
 
-Only the `train` split is used. Reproduce the committed models with (about 25 minutes on one free core, more on a busy machine):
+Only the `train` split is used. The committed models come from (seeded, one thread):
 
-    nice -n 10 /usr/bin/python3 scripts/train_dice_model.py \
-        --data ../shared/data/dice/nell-byler-d6 --out data/models
+    nice -n 10 /usr/bin/python3 scripts/train_dice_model.py --stage finder \
+        --data ../shared/data/dice/nell-byler-d6 --out data/models      # finder, about 25 minutes
+    nice -n 10 /usr/bin/python3 scripts/train_dice_model.py --stage reader \
+        --data ../shared/data/dice/nell-byler-d6 --out data/models      # reader, 45 minutes on a busy box
 
-Options: --holdout N keeps the last N train photos out of training and reports on them (for tuning);
---stage finder|reader|both.
+`--stage reader` uses the finder already in --out. Options: --holdout N keeps the last N train photos out of
+training and reports on them (for tuning); --stage finder|reader|both.
 """
 
 import argparse
@@ -89,26 +92,6 @@ class Finder(nn.Module):
     def forward(self, x):
         y = self.head(self.body(x))
         return torch.cat([torch.sigmoid(y[:, 0:1]), y[:, 1:4]], 1)
-
-
-class Reader(nn.Module):
-    """Input Nx3xSxS BGR in [0,1] (S = READER_CROP); output Nx7 softmax (faces 1-6, not a die)."""
-
-    def __init__(self, widths=(16, 32, 48, 64)):
-        super().__init__()
-
-        def cb(cin, cout):
-            return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
-
-        a, b, c, d = widths
-        self.f = nn.Sequential(cb(3, a), nn.MaxPool2d(2), cb(a, b), nn.MaxPool2d(2), cb(b, c), nn.MaxPool2d(2), cb(c, d))
-        self.drop = nn.Dropout(0.2)
-        self.fc = nn.Linear(d, 7)
-
-    def forward(self, x):
-        y = self.f(x)
-        y = F.adaptive_avg_pool2d(y, 1).flatten(1)
-        return torch.softmax(self.fc(self.drop(y)), 1)
 
 
 # ---------------------------------------------------------------- augmentation
@@ -314,104 +297,217 @@ def finderReport(net, data, thr=0.3):
 # ---------------------------------------------------------------- reader data
 
 
-def cropAt(img, cx, cy, size, rng=None):
-    """Square crop of side READER_CONTEXT*size around (cx, cy), resampled to READER_CROP; same as the C++ side
-    (replicated border, INTER_AREA when shrinking). With rng: rotation, jitter and colour augmentation."""
-    side = READER_CONTEXT * size
-    if rng is not None:
-        side *= math.exp(rng.uniform(-0.15, 0.15))
-        cx += rng.normal(0, 0.08) * size
-        cy += rng.normal(0, 0.08) * size
-        ang = rng.uniform(0, 360)
-        big = int(math.ceil(side * 1.5))
-        M = cv2.getRotationMatrix2D((cx, cy), ang, 1.0)
-        M[:, 2] += np.array([big / 2, big / 2]) - np.array([cx, cy])
-        patch = cv2.warpAffine(img, M, (big, big), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        if rng.random() < 0.5:
-            patch = patch[:, ::-1]
-        cx = cy = big / 2
-        img = patch
-    x0 = int(round(cx - side / 2))
-    y0 = int(round(cy - side / 2))
+CANON = 80      # canonical patch side
+CANON_K = 2.6   # canonical patch side / die size
+
+def square(img, cx, cy, side, out):
     s = max(2, int(round(side)))
+    x0 = int(round(cx - side / 2)); y0 = int(round(cy - side / 2))
     h, w = img.shape[:2]
     pad = max(0, -x0, -y0, x0 + s - w, y0 + s - h)
     if pad:
-        img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-        x0 += pad
-        y0 += pad
-    roi = img[y0:y0 + s, x0:x0 + s]
-    interp = cv2.INTER_AREA if s > READER_CROP else cv2.INTER_LINEAR
-    out = cv2.resize(np.ascontiguousarray(roi), (READER_CROP, READER_CROP), interpolation=interp)
-    if rng is not None:
-        out = colourJitter(out, rng, blurMax=3)
-    return out.astype(np.float32).transpose(2, 0, 1) / 255.0
+        img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REPLICATE); x0 += pad; y0 += pad
+    roi = np.ascontiguousarray(img[y0:y0 + s, x0:x0 + s])
+    return cv2.resize(roi, (out, out), interpolation=cv2.INTER_AREA if s > out else cv2.INTER_LINEAR)
 
-
-def readerSample(item, rng, finderDets=None):
-    _, img, boxes = item
-    r = rng.random()
-    if len(boxes) and r < 0.8:
-        b = boxes[rng.integers(len(boxes))]
-        size = max(b[3], b[4])
-        return cropAt(img, b[1], b[2], size, rng), int(b[0]) - 1
-    sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
-    size = float(np.median(sizes)) * math.exp(rng.uniform(-0.3, 0.3))
-    if finderDets and r < 0.88:
-        # A finder false alarm on a train photo: the reader must call it "not a die".
-        d = finderDets[rng.integers(len(finderDets))]
-        return cropAt(img, d[0], d[1], d[2], rng), NOT_A_DIE
-    if len(boxes) and r < 0.94:
-        # Half off a die, or between two dice: "not a die" as well.
-        b = boxes[rng.integers(len(boxes))]
-        ang = rng.uniform(0, 2 * math.pi)
-        dist = rng.uniform(0.55, 0.9) * max(b[3], b[4])
-        return cropAt(img, b[1] + dist * math.cos(ang), b[2] + dist * math.sin(ang), size, rng), NOT_A_DIE
-    # Background away from every die.
+def finderDets(net, img, diePx=25.0, thr=0.12, strongThr=0.35):
+    """The C++ DiceReader::read() candidate search, in Python: (cx, cy, size, score)."""
     h, w = img.shape[:2]
-    for _ in range(20):
-        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
-        if len(boxes) == 0 or np.min(np.hypot(boxes[:, 1] - cx, boxes[:, 2] - cy) / sizes) > 1.2:
-            break
-    return cropAt(img, cx, cy, size, rng), NOT_A_DIE
+    def run(scale):
+        W = max(8, int(round(w * scale))); H = max(8, int(round(h * scale)))
+        small = cv2.resize(img, (W, H), interpolation=cv2.INTER_LINEAR)
+        small = cv2.copyMakeBorder(small, 0, (H + 15) // 16 * 16 - H, 0, (W + 15) // 16 * 16 - W, cv2.BORDER_REPLICATE)
+        net.setInput(cv2.dnn.blobFromImage(small, 1.0 / 255.0)); out = net.forward()[0]
+        sx, sy = W / w, H / h
+        heat = out[0]; mx = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+        res = []
+        for y, x in zip(*np.where((heat >= mx) & (heat >= thr))):
+            res.append(((x + out[1, y, x]) * 8 / sx, (y + out[2, y, x]) * 8 / sy, 19.0 * math.exp(out[3, y, x]) / scale, float(heat[y, x])))
+        return [r for r in res if 0 <= r[0] < w and 0 <= r[1] < h]
+    clamp = lambda s: min(max(s, 32.0 / max(w, h)), 1280.0 / max(w, h))
+    scale = clamp(diePx / 19.0 * 320.0 / min(w, h))
+    dets = run(scale)
+    sizes = [d[2] for d in dets if d[3] >= strongThr]
+    if sizes:
+        better = clamp(diePx / float(np.median(sizes)))
+        if abs(math.log(better / scale)) > math.log(1.2):
+            dets = run(better)
+    return dets
 
+def jpeg(p, rng):
+    q = int(rng.integers(35, 80))
+    return cv2.imdecode(cv2.imencode('.jpg', p, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
 
-def trainReader(train, val, args, phantoms):
+def buildPool(data, finderNet, rng):
+    """Canonical patches: dice (label centre), with the finder's offsets for jitter, and not-a-die patches."""
+    P, Y, J, deltas = [], [], [], []
+    for name, img, boxes in data:
+        dets = finderDets(finderNet, img)
+        pairs = matchDets(dets, boxes)
+        matched = {i for i, _ in pairs}
+        for i, j in pairs:
+            b = boxes[j]; size = max(b[3], b[4]); d = dets[i]
+            deltas.append(((d[0] - b[1]) / size, (d[1] - b[2]) / size, math.log(d[2] / size)))
+        sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
+        for b in boxes:
+            size = max(b[3], b[4])
+            p = square(img, b[1], b[2], CANON_K * size, CANON)
+            P.append(p); J.append(jpeg(p, rng)); Y.append(int(b[0]) - 1)
+            ang = rng.uniform(0, 2 * math.pi); dist = rng.uniform(0.6, 0.95) * size
+            p = square(img, b[1] + dist * math.cos(ang), b[2] + dist * math.sin(ang), CANON_K * size, CANON)
+            P.append(p); J.append(jpeg(p, rng)); Y.append(NOT_A_DIE)
+        for k, d in enumerate(dets):
+            if k not in matched:
+                p = square(img, d[0], d[1], CANON_K * d[2], CANON)
+                P.append(p); J.append(jpeg(p, rng)); Y.append(NOT_A_DIE)
+        h, w = img.shape[:2]
+        for _ in range(3):
+            for _ in range(20):
+                cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+                if len(boxes) == 0 or np.min(np.hypot(boxes[:, 1] - cx, boxes[:, 2] - cy) / sizes) > 1.3:
+                    break
+            size = float(np.median(sizes)) * math.exp(rng.uniform(-0.3, 0.3))
+            p = square(img, cx, cy, CANON_K * size, CANON)
+            P.append(p); J.append(jpeg(p, rng)); Y.append(NOT_A_DIE)
+    toT = lambda a: torch.from_numpy(np.stack(a).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
+    return toT(P), toT(J), torch.tensor(Y), np.array(deltas, np.float32)
+
+def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True):
+    n = len(idx)
+    src = P[idx].clone()
+    if train:
+        useJ = torch.rand(n, generator=g) < 0.3
+        src[useJ] = J[idx][useJ]
+    # geometry: rotation, flip, scale, offset (finder-like)
+    ang = torch.rand(n, generator=g) * 2 * math.pi if train else torch.zeros(n)
+    flip = torch.where(torch.rand(n, generator=g) < 0.5, -1.0, 1.0) if train else torch.ones(n)
+    if train:
+        emp = torch.from_numpy(deltas[torch.randint(len(deltas), (n,), generator=g).numpy()])
+        useEmp = (torch.rand(n, generator=g) < 0.6).float()[:, None]
+        gauss = torch.stack([torch.randn(n, generator=g) * 0.07, torch.randn(n, generator=g) * 0.07,
+                             torch.randn(n, generator=g) * 0.1], 1)
+        d = useEmp * (emp + gauss * 0.4) + (1 - useEmp) * gauss
+        d[Y[idx] == NOT_A_DIE] = gauss[Y[idx] == NOT_A_DIE] * 2
+    else:
+        d = torch.zeros(n, 3)
+    half = (READER_CONTEXT / 2) * torch.exp(d[:, 2]) / (CANON_K / 2)
+    c, s = torch.cos(ang), torch.sin(ang)
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = half * c * flip; theta[:, 0, 1] = -half * s
+    theta[:, 1, 0] = half * s * flip; theta[:, 1, 1] = half * c
+    theta[:, 0, 2] = d[:, 0] / (CANON_K / 2); theta[:, 1, 2] = d[:, 1] / (CANON_K / 2)
+    grid = F.affine_grid(theta, (n, 3, 2 * crop, 2 * crop), align_corners=False)
+    x = F.avg_pool2d(F.grid_sample(src, grid, mode='bilinear', padding_mode='border', align_corners=False), 2)
+    if not train:
+        return x
+    # colour
+    r = lambda: torch.rand(n, 1, 1, 1, generator=g)
+    m = x.mean((1, 2, 3), keepdim=True)
+    on = (r() < 0.8).float()
+    x = on * ((x - m) * (0.7 + 0.6 * r()) + m + (r() - 0.5) * 0.24) + (1 - on) * x
+    on = (r() < 0.5).float()
+    x = on * x * (0.85 + 0.3 * torch.rand(n, 3, 1, 1, generator=g)) + (1 - on) * x
+    perm = torch.rand(n, generator=g) < 0.3
+    if perm.any():
+        k = int(perm.sum()); order = torch.argsort(torch.rand(k, 3, generator=g), 1)
+        x[perm] = torch.gather(x[perm], 1, order[:, :, None, None].expand(k, 3, crop, crop))
+    on = (r() < 0.1).float()
+    x = on * x.mean(1, keepdim=True).expand_as(x) + (1 - on) * x
+    on = (r() < 0.15).float()
+    x = on * (1 - x) + (1 - on) * x
+    blur = torch.rand(n, generator=g) < 0.25
+    if blur.any():
+        sig = 0.3 + 0.6 * torch.rand(int(blur.sum()), generator=g)
+        k1 = torch.exp(-torch.tensor([1.0, 0.0, 1.0])[None] / (2 * sig[:, None] ** 2)); k1 = k1 / k1.sum(1, keepdim=True)
+        k2 = k1[:, :, None] * k1[:, None, :]
+        xb = x[blur]; kb = int(blur.sum())
+        xb = F.conv2d(F.pad(xb.reshape(1, kb * 3, crop, crop), (1, 1, 1, 1), mode='replicate'),
+                      k2.repeat_interleave(3, 0)[:, None], groups=kb * 3)
+        x[blur] = xb.reshape(kb, 3, crop, crop)
+    on = (r() < 0.3).float()
+    x = x + on * torch.randn(x.shape, generator=g) * (0.005 + 0.025 * r())
+    return x.clamp(0, 1)
+
+class Reader(nn.Module):
+    """Input Nx3xSxS BGR in [0,1] (S = READER_CROP); output Nx7 softmax (faces 1-6, not a die). widths: conv
+    channels, 0 for a 2x2 max pool."""
+
+    def __init__(self, widths):
+        super().__init__()
+        def cb(cin, cout):
+            return nn.Sequential(nn.Conv2d(cin, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+        layers, cin = [], 3
+        for i, w in enumerate(widths):
+            if w == 0:
+                layers.append(nn.MaxPool2d(2)); continue
+            layers.append(cb(cin, w)); cin = w
+        self.f = nn.Sequential(*layers)
+        self.drop = nn.Dropout(0.1)
+        self.fc = nn.Linear(cin, 7)
+    def forward(self, x):
+        y = F.adaptive_avg_pool2d(self.f(x), 1).flatten(1)
+        return torch.softmax(self.fc(self.drop(y)), 1)
+
+def evalCrops(net, crops, ys, thr=0.9):
+    net.eval()
+    with torch.no_grad():
+        p = torch.cat([net(crops[i:i + 256]) for i in range(0, len(crops), 256)]).numpy()
+    k = p.argmax(1); c = p.max(1)
+    right = (k == ys).sum(); cw = ((k != ys) & (c >= thr)).sum(); un = (c < thr).sum()
+    return p, f"n {len(ys)} right {100.0 * right / len(ys):.2f}% confwrong {cw} unsure {un}"
+
+def runtimeCrops(data, finderNet, crop):
+    """Crops the C++ reader would see: around the finder's detections matched to labels."""
+    xs, ys = [], []
+    for name, img, boxes in data:
+        dets = finderDets(finderNet, img)
+        for i, j in matchDets(dets, boxes):
+            d = dets[i]
+            side = READER_CONTEXT * d[2]
+            xs.append(square(img, d[0], d[1], side, crop)); ys.append(int(boxes[j][0]) - 1)
+    return torch.from_numpy(np.stack(xs).transpose(0, 3, 1, 2).astype(np.float32) / 255.0), np.array(ys)
+
+def trainReader(train, val, args, finderPath):
+    """The face reader, from canonical patches with batched augmentation (see buildPool, augmentBatch)."""
     seedAll(SEED + 1)
     rng = np.random.default_rng(SEED + 1)
-    net = Reader(tuple(int(w) for w in args.reader_widths.split(",")))
-
-    def batchLoss():
-        items = [rng.integers(len(train)) for _ in range(64)]
-        batch = [readerSample(train[i], rng, phantoms.get(i)) for i in items]
-        x = torch.from_numpy(np.stack([b[0] for b in batch]).astype(np.float32))
-        y = torch.tensor([b[1] for b in batch])
-        return F.nll_loss(torch.log(net(x).clamp(min=1e-7)), y)
-
-    report = (lambda n: readerReport(n, val)) if val else None
-    return fit("reader", net, 5e-4, args.reader_epochs, args.reader_batches, batchLoss, report)
-
-
-def readerReport(net, data, thr=0.9):
-    """Reads each labelled die from its label box (finder errors excluded)."""
-    net.eval()
-    n = right = wrongConf = unsure = 0
-    xs, ys = [], []
-    for _, img, boxes in data:
-        for b in boxes:
-            xs.append(cropAt(img, b[1], b[2], max(b[3], b[4])))
-            ys.append(int(b[0]) - 1)
-    with torch.no_grad():
-        p = net(torch.from_numpy(np.stack(xs))).numpy()
-    for pi, y in zip(p, ys):
-        n += 1
-        k = int(np.argmax(pi))
-        right += k == y
-        if pi[k] < thr:
-            unsure += 1
-        elif k != y:
-            wrongConf += 1
-    return f"dice {n} right {100.0 * right / n:.2f}% confident-wrong {wrongConf} unsure {unsure}"
+    g = torch.Generator().manual_seed(SEED + 1)
+    fnet = cv2.dnn.readNetFromONNX(finderPath)
+    t0 = time.time()
+    P, J, Y, deltas = buildPool(train, fnet, rng)
+    print(f"reader pool {len(Y)} patches ({int((Y < 6).sum())} dice), {len(deltas)} finder deltas: offset sd "
+          f"{deltas[:, :2].std():.3f}, log size mean {deltas[:, 2].mean():.3f} sd {deltas[:, 2].std():.3f}", flush=True)
+    trX, trY = runtimeCrops(train, fnet, READER_CROP)
+    if val:
+        vaX, vaY = runtimeCrops(val, fnet, READER_CROP)
+    net = Reader([int(w) for w in args.reader_widths.split(",")])
+    dieIdx = torch.where(Y < 6)[0]
+    notIdx = torch.where(Y == NOT_A_DIE)[0]
+    bs = args.reader_batch
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.reader_epochs * args.reader_batches,
+                                                pct_start=0.15)
+    for ep in range(args.reader_epochs):
+        net.train()
+        tot = 0.0
+        for _ in range(args.reader_batches):
+            nd = int(bs * 0.8)  # 80% dice, 20% "not a die"
+            idx = torch.cat([dieIdx[torch.randint(len(dieIdx), (nd,), generator=g)],
+                             notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
+            x = augmentBatch(P, J, Y, deltas, idx, g, READER_CROP)
+            loss = F.nll_loss(torch.log(net(x).clamp(min=1e-7)), Y[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += loss.item()
+        if ep % 5 == 4 or ep == args.reader_epochs - 1:
+            msg = (f"reader epoch {ep + 1} loss {tot / args.reader_batches:.4f} {time.time() - t0:.0f}s | train "
+                   f"(finder crops) {evalCrops(net, trX, trY)[1]}")
+            if val:
+                msg += f" | holdout {evalCrops(net, vaX, vaY)[1]}"
+            print(msg, flush=True)
+    return net
 
 
 def export(net, shape, path):
@@ -440,14 +536,15 @@ def main():
     ap.add_argument("--data", default=os.path.join(os.path.dirname(__file__), "../../shared/data/dice/nell-byler-d6"))
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "../data/models"))
     ap.add_argument("--holdout", type=int, default=0)
-    ap.add_argument("--work", default="/tmp/muster-dice-train", help="where the finder checkpoint is kept")
     ap.add_argument("--stage", choices=["finder", "reader", "both"], default="both")
     ap.add_argument("--finder-epochs", type=int, default=40)
     ap.add_argument("--finder-batches", type=int, default=40)
-    ap.add_argument("--reader-epochs", type=int, default=120)
-    ap.add_argument("--reader-batches", type=int, default=60)
+    ap.add_argument("--reader-epochs", type=int, default=60)
+    ap.add_argument("--reader-batches", type=int, default=100)
+    ap.add_argument("--reader-batch", type=int, default=128)
     ap.add_argument("--reader-crop", type=int, default=32, help="reader input side (DiceReader::kCropSide)")
-    ap.add_argument("--reader-widths", default="16,32,48,64", help="channels of the four reader conv layers")
+    ap.add_argument("--reader-widths", default="16,0,32,0,48,0,64",
+                    help="reader conv channels in order, 0 for a 2x2 max pool")
     args = ap.parse_args()
     global READER_CROP
     READER_CROP = args.reader_crop
@@ -460,27 +557,12 @@ def main():
     print(f"train {len(train)} photos, {sum(len(t[2]) for t in train)} dice; holdout {len(val)}", flush=True)
     os.makedirs(args.out, exist_ok=True)
     finderPath = os.path.join(args.out, "dice_finder.onnx")
-    ckpt = os.path.join(args.work, "dice_finder.pt")
     if args.stage in ("finder", "both"):
         finder = trainFinder(train, val, args)
-        os.makedirs(args.work, exist_ok=True)
-        torch.save(finder.state_dict(), ckpt)
         export(finder, (1, 3, 160, 160), finderPath)
-    else:
-        finder = Finder()
-        finder.load_state_dict(torch.load(ckpt))
     if args.stage in ("reader", "both"):
-        # Finder false alarms on train photos become "not a die" examples for the reader.
-        finder.eval()
-        phantoms = {}
-        for i, item in enumerate(train):
-            dets = finderFind(finder, item[1], thr=0.1)
-            matched = {p[0] for p in matchDets(dets, item[2])}
-            extra = [d for k, d in enumerate(dets) if k not in matched]
-            if extra:
-                phantoms[i] = extra
-        print(f"finder false alarms on train (thr 0.1): {sum(len(v) for v in phantoms.values())}", flush=True)
-        reader = trainReader(train, val, args, phantoms)
+        # The reader learns from crops around what the exported finder finds, as the C++ reader sees them.
+        reader = trainReader(train, val, args, finderPath)
         export(reader, (4, 3, READER_CROP, READER_CROP), os.path.join(args.out, "dice_reader.onnx"))
 
 

@@ -51,6 +51,8 @@ struct DiceReaderOptions {
     float finderDiePx = 25.0f;   // die size the frame is scaled to for the finder (trained on 12-30 px);
                                  // larger than the 19 px it was centred on: touching dice stay apart
     float cockedBelow = 0.03f;   // four-fold edge coherence under which a die is flagged cocked (heuristic)
+    float rescaleAbove = 1.35f;  // without a die-size hint, the finder runs again when the dice it found are
+                                 // more than this factor off finderDiePx
 };
 
 class DiceReader {

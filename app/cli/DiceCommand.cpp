@@ -33,7 +33,9 @@ constexpr const char* kUsage =
     "eval   scores the reader against a manifest (image_path,split,width,height,count,faces) with YOLO\n"
     "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first.\n"
     "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
-    "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n";
+    "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n"
+    "--finder-px PX and --unsure-below P override the reader's finder die size and unsure threshold "
+    "(tuning).\n";
 
 int usageError(const std::string& message) {
     std::cerr << "muster-cli dice: " << message << "\n\n" << kUsage;
@@ -41,7 +43,20 @@ int usageError(const std::string& message) {
 }
 
 mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
-    return mv::DiceReader::load(cl.value("models").value_or(mv::DiceReader::defaultModelDir()));
+    mv::DiceReaderOptions options;
+    // Tuning knobs for experiments on the train split; the defaults are the measured choice.
+    for (const auto& [name, field] :
+         {std::pair{"finder-px", &options.finderDiePx}, std::pair{"unsure-below", &options.unsureBelow},
+          std::pair{"rescale-above", &options.rescaleAbove}}) {
+        if (auto v = cl.value(name)) {
+            try {
+                *field = std::stof(*v);
+            } catch (const std::exception&) {
+                return mv::Error{std::string("--") + name + " needs a number"};
+            }
+        }
+    }
+    return mv::DiceReader::load(cl.value("models").value_or(mv::DiceReader::defaultModelDir()), options);
 }
 
 std::string frameJson(const std::string& name, const mv::DiceFrame& f) {
@@ -225,7 +240,9 @@ int runWatch(const CommandLine& cl) {
 } // namespace
 
 int runDice(const Args& args) {
-    const CommandLine cl(args, {"overlay", "split", "models", "die-size", "frame", "settle"},
+    const CommandLine cl(args,
+                         {"overlay", "split", "models", "die-size", "frame", "settle", "finder-px",
+                          "unsure-below", "rescale-above"},
                          {"json", "help"});
     if (cl.flag("help")) {
         std::cout << kUsage;
