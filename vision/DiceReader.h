@@ -82,9 +82,13 @@ private:
 
     DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options);
     std::vector<Candidate> find(const cv::Mat& image, float scale);
+    // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
+    cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 
     cv::dnn::Net m_finder;
     cv::dnn::Net m_reader;
+    cv::Mat m_finderInput; // input blobs kept between reads so their memory is reused
+    cv::Mat m_readerInput;
     DiceReaderOptions m_options;
 };
 
