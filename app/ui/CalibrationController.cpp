@@ -65,7 +65,7 @@ cv::Mat drawResult(const cv::Mat& bgr, const mc::TrayCalibration& cal) {
         const float half = cal.dieSizePx / 2;
         cv::rectangle(out,
                       cv::Rect2f(centre - cv::Point2f(half, half), cv::Size2f(cal.dieSizePx, cal.dieSizePx)),
-                      cv::Scalar(255, 160, 0), line);
+                      cv::Scalar(0, 160, 255), line); // orange (BGR)
     }
     return out;
 }

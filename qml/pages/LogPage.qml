@@ -300,7 +300,7 @@ PageFrame {
                             anchors.rightMargin: 10
                             spacing: 10
                             // The unit id, as the log names units; the full name where there is room.
-                            Label { text: unitId; font.pixelSize: Theme.fontSmall; font.bold: true; color: Theme.text; Layout.preferredWidth: 118 }
+                            Label { text: unitId; font.pixelSize: Theme.fontSmall; font.bold: true; color: Theme.text; Layout.preferredWidth: 136 }
                             Label { text: name; visible: rosterList.width > 760; font.pixelSize: Theme.fontSmall - 2; color: Theme.textDim; elide: Text.ElideRight; Layout.fillWidth: true }
                             Item { visible: rosterList.width <= 760; Layout.fillWidth: true }
                             Label { text: strength + "/" + startStrength; font.pixelSize: Theme.fontSmall; color: Theme.text; Layout.preferredWidth: 58 }

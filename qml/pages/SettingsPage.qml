@@ -86,7 +86,7 @@ PageFrame {
             text: parent.text
             font.pixelSize: Theme.fontBody
             color: Theme.text
-            wrapMode: Text.WrapAnywhere
+            wrapMode: Text.Wrap // words first; a long path may still break anywhere
         }
     }
     component Choice: BigButton {
@@ -123,6 +123,18 @@ PageFrame {
                     onClicked: page.section = modelData.key
                 }
             }
+        }
+
+        // The house rules of the game in play stay in sight whatever the section.
+        Label {
+            objectName: "houseRulesSummary"
+            visible: GameController.active
+            Layout.fillWidth: true
+            text: qsTr("House rules of this game: %1").arg(GameController.houseRules.map(r => r.key + " = " + r.value).join(", "))
+            font.pixelSize: Theme.fontSmall
+            color: Theme.textDim
+            elide: Text.ElideRight // one line; the whole list is under "Camera and house rules"
+            TapHandler { onTapped: page.section = "game" }
         }
 
         StackLayout {
