@@ -53,6 +53,8 @@ struct FeedStats {
     std::int64_t dropped =
         0; // replaced by a newer frame (or skipped by file pacing) while the worker was busy
     double framesPerSecond = 0.0; // processed frames per second over the last second or so
+    double meanFrameMs = 0.0;     // worker time per processed frame since the feed started (convert, watch,
+                                  // read, preview)
 };
 
 } // namespace muster::app

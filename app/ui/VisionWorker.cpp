@@ -141,12 +141,14 @@ void VisionWorker::drain() {
         m_hasPending = false;
         m_scheduled = false;
     }
+    QElapsedTimer busy;
+    busy.start();
     const cv::Mat bgr = p.video ? bgrOf(*p.video) : toBgr(p.image);
-    if (bgr.empty()) {
+    if (bgr.empty())
         ++m_processed; // taken and looked at: it is not a drop
-        return;
-    }
-    process(bgr);
+    else
+        process(bgr);
+    m_busyNs += busy.nsecsElapsed();
 }
 
 void VisionWorker::setChitGame(const std::string& tag) {
@@ -165,7 +167,10 @@ cv::Mat VisionWorker::latestFrame() const {
 }
 
 FeedStats VisionWorker::stats() const {
-    return {m_offered.load(), m_processed.load(), m_dropped.load(), m_fps};
+    const std::int64_t processed = m_processed.load();
+    const double meanMs =
+        processed > 0 ? static_cast<double>(m_busyNs.load()) / 1e6 / static_cast<double>(processed) : 0.0;
+    return {m_offered.load(), processed, m_dropped.load(), m_fps, meanMs};
 }
 
 QStringList VisionWorker::photosIn(const QString& folder) {
@@ -181,7 +186,7 @@ QStringList VisionWorker::photosIn(const QString& folder) {
 void VisionWorker::restart() {
     m_watcher.reset();
     m_trayState = vision::TrayState::Waiting;
-    m_offered = m_processed = m_dropped = m_settledReads = 0;
+    m_offered = m_processed = m_dropped = m_settledReads = m_busyNs = 0;
     m_rateFrames = 0;
     m_fps = 0.0;
     m_rateClock.restart();
@@ -415,7 +420,10 @@ void VisionWorker::tick() {
         ++m_processed;
         return;
     }
+    QElapsedTimer busy;
+    busy.start();
     process(toBgr(frame));
+    m_busyNs += busy.nsecsElapsed();
 }
 
 } // namespace muster::app

@@ -109,6 +109,7 @@ private:
     std::atomic<std::int64_t> m_processed{0};
     std::atomic<std::int64_t> m_dropped{0};
     std::atomic<std::int64_t> m_settledReads{0};
+    std::atomic<std::int64_t> m_busyNs{0}; // time spent on processed frames
     std::atomic<Mode> m_mode{Mode::Dice};
 
     mutable std::mutex m_frameMutex;
