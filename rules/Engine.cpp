@@ -50,7 +50,7 @@ bool fitsRequest(const DiceRequest& d, const std::vector<int>& faces) {
 
 // The feed of a step during applyAll(): first the step's inputs already accepted, then new inputs, each
 // checked against the question or request it answers as apply() checks a prompt. A new input that does not
-// fit stops the step (rejected()); applyAll() then hands it to apply() for the exact error.
+// fit stops the step like a missing one; applyAll() then hands it to apply() for the exact error.
 class BatchFeed : public Feed {
 public:
     BatchFeed(const std::vector<Input>& accepted, const std::vector<Input>& inputs, std::size_t next)

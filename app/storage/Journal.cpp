@@ -334,10 +334,6 @@ Result<std::vector<int>> facesOfEvent(const Event& e) {
     return std::move(*fields.faces);
 }
 
-} // namespace
-
-namespace {
-
 // Folds events one at a time into the inputs still in force: a stack, since undo and override only ever touch
 // its top. replayInputs() feeds it row by row, so no list of every event is built first.
 class EffectiveFold {
