@@ -13,7 +13,8 @@ PageFrame {
                                                      : qsTr("The dice tray as the camera sees it.")
 
     readonly property bool asked: GameController.promptKind === "dice"
-    readonly property bool cameraCanRead: CameraService.live && GameController.diceSides === 6
+    // The camera's read is usable: a live feed, or a read still on screen after the camera was lost.
+    readonly property bool cameraCanRead: GameController.diceSides === 6 && (CameraService.live || CameraService.dice.hasReading)
     // The keypad shows when the camera cannot read this throw, or when a player asks for it.
     property bool typing: false
     readonly property bool keypadShown: asked && (typing || !cameraCanRead)
