@@ -11,12 +11,14 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
 
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 #include <QVideoFrame>
 #include <QVideoFrameFormat>
 
@@ -104,6 +106,7 @@ private Q_SLOTS:
     void photoFolderGivesOneSettledRead();
     void cameraFramesAreDroppedWhileBusy();
     void workerCostPerCameraFrame();
+    void videoFilePlaysAtItsFrameRate();
     void acceptWritesACameraEventWithEvidence();
     void correctionIsAnOverrideWithReason();
     void vanishedCameraFallsBackToTypedDice();
@@ -220,6 +223,37 @@ void CameraPathTest::workerCostPerCameraFrame() {
           camera.worker()->stats().meanFrameMs, n);
     QCOMPARE(camera.worker()->stats().dropped, 0); // one at a time: nothing to drop
     QCOMPARE(camera.latestFrame().cols, 1920);
+}
+
+// A video file stands in for a camera: decoded on the worker thread at the file's own frame rate.
+void CameraPathTest::videoFilePlaysAtItsFrameRate() {
+    NEED_PHOTOS();
+    const cv::Mat photo = cv::imread((testPhotos() + u"/IMG_20191208_111328.jpg"_s).toStdString());
+    const QString path = m_tmp.path() + u"/throw.avi"_s;
+    {
+        cv::VideoWriter writer(path.toStdString(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 20.0,
+                               photo.size());
+        QVERIFY(writer.isOpened());
+        for (int i = 0; i < 30; ++i) // 1.5 s of a still tray
+            writer.write(photo);
+    }
+    CameraService camera(nullptr);
+    camera.setPlaybackOptions({30.0, 2.0, false});
+    QSignalSpy reads(&camera, &CameraService::diceReadArrived);
+    QSignalSpy ended(camera.worker(), &VisionWorker::playbackEnded);
+    QVERIFY(!camera.useVideoFile(m_tmp.path() + u"/missing.avi"_s));
+    QVERIFY(camera.feedError().contains(u"missing.avi"_s));
+    QVERIFY(camera.useVideoFile(QUrl::fromLocalFile(path).toString())); // Settings hands over file URLs
+    QCOMPARE(camera.feedKind(), u"video"_s);
+    QVERIFY(camera.feedError().isEmpty());
+    QVERIFY(ended.wait(20000));
+    QCoreApplication::processEvents();
+    QCOMPARE(camera.sourceFps(), 20.0);
+    QCOMPARE(reads.count(), 1);
+    QCOMPARE(sortedReadFaces(camera), labelledFaces(u"IMG_20191208_111328.jpg"_s));
+    const muster::app::FeedStats s = camera.worker()->stats();
+    QCOMPARE(s.offered, 30);
+    QCOMPARE(s.offered, s.processed + s.dropped);
 }
 
 bool CameraPathTest::playToDicePrompt(GameController& game) {
