@@ -157,7 +157,9 @@ PageFrame {
             Layout.fillWidth: true
             Layout.fillHeight: true
             Layout.preferredWidth: 2
-            Layout.maximumWidth: page.width > page.height ? 560 : 100000
+            Layout.maximumWidth: page.width > page.height ? 600 : 100000
+            // The keypad's row of buttons needs about 560 px; the feed gives way while it shows.
+            Layout.minimumWidth: page.keypadShown && page.width > page.height ? 590 : 0
             radius: Theme.radius
             color: Theme.surface
             Flickable {
@@ -262,14 +264,19 @@ PageFrame {
                         font.pixelSize: Theme.fontBody
                         color: Theme.textDim
                     }
-                    DiceEntry {
-                        id: entry
-                        objectName: "diceEntryOnDicePage"
+                    // Built only while this page shows it: one live keypad at a time in the window (the Game
+                    // page has its own), so its keys never stand in for the other's.
+                    Loader {
                         Layout.fillWidth: true
-                        visible: page.keypadShown
-                        onAccepted: (faces, source) => {
-                            if (GameController.submitDice(faces, source))
-                                entry.clear()
+                        active: page.visible && page.keypadShown
+                        visible: active
+                        sourceComponent: DiceEntry {
+                            id: entry
+                            objectName: "diceEntryOnDicePage"
+                            onAccepted: (faces, source) => {
+                                if (GameController.submitDice(faces, source))
+                                    entry.clear()
+                            }
                         }
                     }
                     Label {
