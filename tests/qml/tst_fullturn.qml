@@ -31,6 +31,9 @@ TestCase {
         verify(item, "no item named " + name + " (prompt: " + GameController.headline + ")")
         verify(item.visible && item.enabled, name + " is not tappable (prompt " + GameController.promptKey + ")")
         ensureVisible(item)
+        // A new prompt's buttons get their place at the next polish; a click before it lands where the old layout was.
+        for (let p = item; p; p = p.parent)
+            waitForItemPolished(p)
         mouseClick(item)
     }
 

@@ -27,6 +27,9 @@ TestCase {
         verify(item, "no item named " + name + " (prompt: " + GameController.headline + ")")
         verify(item.visible && item.enabled, name + " is not tappable: visible " + item.visible + ", enabled " + item.enabled + ", prompt " + GameController.promptKey + " " + GameController.diceCount + "d" + GameController.diceSides)
         ensureVisible(item)
+        // A new prompt's buttons get their place at the next polish; a click before it lands where the old layout was.
+        for (let p = item; p; p = p.parent)
+            waitForItemPolished(p)
         mouseClick(item)
     }
 

@@ -200,7 +200,7 @@ TEST(CalibrationController, LearnsDiceSetsFromARealThrowAndAssignsThem) {
 }
 
 TEST(CalibrationController, CameraWithoutFramesSendsToAPhoto) {
-    muster::app::CameraService camera; // no frame has arrived (and there is no camera here)
+    muster::app::CameraService camera(nullptr); // no frame has arrived (and there is no camera here)
     CalibrationController c;
     c.setCamera(&camera);
     EXPECT_FALSE(c.capture());
