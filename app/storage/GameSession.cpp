@@ -237,7 +237,11 @@ Result<Event> GameSession::submit(const rules::Input& input, std::vector<Evidenc
     d.kind = input.kind == rules::InputKind::Answer ? kind::Answer : kind::Dice;
     d.payloadJson = payloadFor(before, input);
     d.player = input.player;
-    d.source = input.kind == rules::InputKind::Dice ? toStorage(input.source) : DiceSource::None;
+    // An answer has no dice, but an order read from a chit by the camera keeps that origin for the dispute view.
+    if (input.kind == rules::InputKind::Dice)
+        d.source = toStorage(input.source);
+    else
+        d.source = input.source == rules::DiceSource::Camera ? DiceSource::Camera : DiceSource::None;
     d.evidence = std::move(evidence);
     auto appended = m_journal.append(d);
     if (!appended) {

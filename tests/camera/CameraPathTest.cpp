@@ -484,8 +484,8 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
         const std::string key = payload["key"];
         QVERIFY2(key != scenario->units.back().id + ".order", "a conflicting chit was applied");
         QCOMPARE(payload["value"].get<std::string>(), std::string("hold"));
-        // The frame the chit was read in is the answer's evidence, marked as the camera's. (The journal's
-        // source column is written for dice events only; see docs/camera.md.)
+        // The answer is the camera's, and the frame the chit was read in is its evidence.
+        QVERIFY(e.source == muster::storage::DiceSource::Camera);
         QCOMPARE(e.evidenceCount, 1);
         auto photos = journal->evidence(e.seq);
         QVERIFY(photos && photos->size() == 1 && photos->front().jpeg.size() > 1000);
