@@ -1,5 +1,6 @@
 #include "app/ui/GameController.h"
 
+#include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "rules/io/Json.h"
 
@@ -231,16 +232,17 @@ QVariantList GameController::savedGames() const {
         QVariantMap game{{u"path"_s, f.absoluteFilePath()},
                          {u"name"_s, f.completeBaseName()},
                          {u"lastPlayed"_s, f.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
-        // Read-only and without the full integrity scan: this is only the list.
-        auto session =
-            storage::GameSession::open(s(f.absoluteFilePath()), {storage::OpenMode::ReadOnly, false});
-        if (session) {
-            game[u"ruleSet"_s] = q(session->journal().game().ruleSet);
-            game[u"scenario"_s] = q(session->engine().state().scenario);
-            game[u"turn"_s] = session->engine().state().turn;
+        // The header and the last event only, read-only: the list must not replay every game in the folder.
+        auto summary = storage::readGameSummary(s(f.absoluteFilePath()));
+        if (summary) {
+            game[u"ruleSet"_s] = q(summary->ruleSet);
+            game[u"scenario"_s] = q(summary->scenarioName);
+            game[u"turn"_s] = std::max(1, summary->turn);
+            game[u"phase"_s] = q(summary->phase);
+            game[u"events"_s] = static_cast<qlonglong>(summary->eventCount);
             game[u"ok"_s] = true;
         } else {
-            game[u"error"_s] = q(session.message());
+            game[u"error"_s] = q(summary.message());
             game[u"ok"_s] = false;
         }
         out << game;

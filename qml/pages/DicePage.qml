@@ -15,14 +15,8 @@ PageFrame {
     readonly property bool asked: GameController.promptKind === "dice"
     // The camera's read is usable: a live feed, or a read still on screen after the camera was lost.
     readonly property bool cameraCanRead: GameController.diceSides === 6 && (CameraService.live || CameraService.dice.hasReading)
-    // The keypad shows when the camera cannot read this throw, or when a player asks for it.
-    property bool typing: false
-    readonly property bool keypadShown: asked && (typing || !cameraCanRead)
-
-    Connections {
-        target: GameController
-        function onStateChanged() { page.typing = false }
-    }
+    // The camera cannot read this throw: it is typed (or rolled virtually) on the Game page's keypad.
+    readonly property bool keypadShown: asked && !cameraCanRead
 
     GridLayout {
         anchors.fill: parent
@@ -158,8 +152,6 @@ PageFrame {
             Layout.fillHeight: true
             Layout.preferredWidth: 2
             Layout.maximumWidth: page.width > page.height ? 600 : 100000
-            // The keypad's row of buttons needs about 560 px; the feed gives way while it shows.
-            Layout.minimumWidth: page.keypadShown && page.width > page.height ? 590 : 0
             radius: Theme.radius
             color: Theme.surface
             Flickable {
@@ -249,8 +241,8 @@ PageFrame {
                             objectName: "typeDice"
                             Layout.fillWidth: true
                             visible: page.cameraCanRead
-                            text: page.typing ? qsTr("Use the camera") : qsTr("Type dice")
-                            onClicked: page.typing = !page.typing
+                            text: qsTr("Type dice")
+                            onClicked: ApplicationWindow.window.showPage("game")
                         }
                     }
                     Label {
@@ -264,20 +256,16 @@ PageFrame {
                         font.pixelSize: Theme.fontBody
                         color: Theme.textDim
                     }
-                    // Built only while this page shows it: one live keypad at a time in the window (the Game
-                    // page has its own), so its keys never stand in for the other's.
-                    Loader {
+                    // Typing happens on the Game page's keypad: one keypad in the window. A second one here, fed by
+                    // every state change, made the self-test report binding loops on its Accept label about one run
+                    // in four.
+                    BigButton {
+                        objectName: "typeOnGamePage"
                         Layout.fillWidth: true
-                        active: page.visible && page.keypadShown
-                        visible: active
-                        sourceComponent: DiceEntry {
-                            id: entry
-                            objectName: "diceEntryOnDicePage"
-                            onAccepted: (faces, source) => {
-                                if (GameController.submitDice(faces, source))
-                                    entry.clear()
-                            }
-                        }
+                        visible: page.keypadShown
+                        highlighted: true
+                        text: qsTr("Type or roll on the Game page")
+                        onClicked: ApplicationWindow.window.showPage("game")
                     }
                     Label {
                         Layout.fillWidth: true
