@@ -332,7 +332,7 @@ PageFrame {
                                 BigButton {
                                     objectName: "attachProfile"
                                     Layout.fillWidth: true
-                                    text: GameController.active ? qsTr("Use for this game (%1)").arg(GameController.scenarioName) : qsTr("Use for this game (no game in play)")
+                                    text: GameController.active ? qsTr("Use for this game") : qsTr("Use for this game (no game in play)")
                                     enabled: calibration.hasResult && GameController.active
                                     tint: "#2d3b2a"
                                     onClicked: calibration.attachToGame(GameController.gamePath, GameController.turn, GameController.phase)
