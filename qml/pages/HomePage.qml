@@ -155,14 +155,16 @@ PageFrame {
                                 Layout.fillWidth: true
                                 spacing: 2
                                 Label {
-                                    text: modelData.ok ? qsTr("%1 \u2014 turn %2").arg(modelData.scenario).arg(modelData.turn) : modelData.name
+                                    text: modelData.ok ? (modelData.scenario || modelData.name) : modelData.name
                                     font.pixelSize: Theme.fontBody
                                     color: Theme.text
                                     elide: Text.ElideRight
                                     Layout.fillWidth: true
                                 }
                                 Label {
-                                    text: modelData.ok ? qsTr("%1 \u00b7 last played %2").arg(modelData.ruleSet.toUpperCase()).arg(modelData.lastPlayed)
+                                    // The turn and phase come first: a scenario's name can be long enough to be elided.
+                                    text: modelData.ok ? qsTr("%1 \u00b7 turn %2%3 \u00b7 %4").arg(modelData.ruleSet.toUpperCase()).arg(modelData.turn)
+                                                             .arg(modelData.phase ? ", " + modelData.phase.replace(/_/g, " ") : "").arg(modelData.lastPlayed)
                                                        : modelData.error
                                     font.pixelSize: Theme.fontSmall
                                     color: modelData.ok ? Theme.textDim : Theme.danger
