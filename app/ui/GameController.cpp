@@ -2,6 +2,7 @@
 
 #include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
+#include "app/ui/EvidencePhoto.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -200,19 +201,7 @@ QVariantList GameController::houseRules() const {
 }
 
 QUrl GameController::photoUrl(qlonglong seq) const {
-    if (!m_session)
-        return {};
-    auto photos = m_session->journal().evidence(seq);
-    if (!photos || photos->empty() || photos->front().jpeg.empty())
-        return {};
-    const QString path =
-        QDir::tempPath() + u"/muster-evidence-%1-%2.jpg"_s.arg(QCoreApplication::applicationPid()).arg(seq);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return {};
-    const auto& bytes = photos->front().jpeg;
-    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
-    return QUrl::fromLocalFile(path);
+    return m_session ? evidencePhotoUrl(m_session->journal(), seq) : QUrl();
 }
 
 QStringList GameController::scenarios() const {

@@ -1,6 +1,7 @@
 #include "app/ui/ReplayModel.h"
 
 #include "app/storage/GameSession.h"
+#include "app/ui/EvidencePhoto.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -178,19 +179,7 @@ bool ReplayModel::replayTo(std::int64_t seq) {
 }
 
 QUrl ReplayModel::photoUrl(qlonglong seq) const {
-    if (!m_journal)
-        return {};
-    auto photos = m_journal->evidence(seq);
-    if (!photos || photos->empty() || photos->front().jpeg.empty())
-        return {};
-    const QString path =
-        QDir::tempPath() + u"/muster-replay-%1-%2.jpg"_s.arg(QCoreApplication::applicationPid()).arg(seq);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return {};
-    const auto& bytes = photos->front().jpeg;
-    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<qint64>(bytes.size()));
-    return QUrl::fromLocalFile(path);
+    return m_journal ? evidencePhotoUrl(*m_journal, seq) : QUrl();
 }
 
 } // namespace muster::app
