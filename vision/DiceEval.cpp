@@ -149,6 +149,7 @@ Result<std::vector<LabelledImage>> loadManifest(const std::string& manifestPath,
                 w = static_cast<float>(probe.cols);
                 h = static_cast<float>(probe.rows);
             }
+            img.size = cv::Size2f(w, h);
             std::ifstream lab(labels);
             int cls;
             float cx, cy, bw, bh;
@@ -163,6 +164,80 @@ Result<std::vector<LabelledImage>> loadManifest(const std::string& manifestPath,
         return Error{"no images" + (split.empty() ? std::string() : " in split '" + split + "'") + " in " +
                      manifestPath};
     return images;
+}
+
+Result<std::vector<LabelFix>> loadLabelFixes(const std::string& path) {
+    std::ifstream in(path);
+    if (!in)
+        return Error{"cannot open label fixes " + path};
+    std::vector<LabelFix> fixes;
+    std::string line;
+    bool header = true;
+    for (int lineNo = 1; std::getline(in, line); ++lineNo) {
+        line = trim(line);
+        if (line.empty() || line[0] == '#')
+            continue;
+        if (header) { // image,cx,cy,labelled,actual,note
+            header = false;
+            continue;
+        }
+        const std::vector<std::string> cells = splitCsvLine(line);
+        const std::string where = path + ":" + std::to_string(lineNo) + ": ";
+        if (cells.size() < 5)
+            return Error{where + "expected image,cx,cy,labelled,actual[,note]"};
+        LabelFix fix;
+        fix.image = cells[0];
+        try {
+            fix.centre = cv::Point2f(std::stof(cells[1]), std::stof(cells[2]));
+            fix.labelled = std::stoi(cells[3]);
+            fix.actual = std::stoi(cells[4]);
+        } catch (const std::exception&) {
+            return Error{where + "centre and faces must be numbers"};
+        }
+        if (fix.labelled < 1 || fix.labelled > 6 || fix.actual < 1 || fix.actual > 6 ||
+            fix.labelled == fix.actual)
+            return Error{where + "faces must be two different values 1-6"};
+        if (fix.centre.x < 0 || fix.centre.x > 1 || fix.centre.y < 0 || fix.centre.y > 1)
+            return Error{where + "the centre is a fraction of the photo (0-1)"};
+        if (cells.size() > 5)
+            fix.note = cells[5];
+        fixes.push_back(std::move(fix));
+    }
+    return fixes;
+}
+
+Result<int> applyLabelFixes(std::vector<LabelledImage>& images, const std::vector<LabelFix>& fixes) {
+    // Find every target first, so a stale fix changes nothing.
+    struct Target {
+        LabelledImage* image;
+        LabelledDie* die;
+        const LabelFix* fix;
+    };
+    std::vector<Target> targets;
+    for (const LabelFix& fix : fixes) {
+        auto img = std::find_if(images.begin(), images.end(),
+                                [&](const LabelledImage& i) { return i.name == fix.image; });
+        if (img == images.end())
+            continue;
+        const cv::Point2f at(fix.centre.x * img->size.width, fix.centre.y * img->size.height);
+        LabelledDie* match = nullptr;
+        for (LabelledDie& die : img->dice)
+            if (die.face == fix.labelled && die.box.contains(at))
+                match = &die;
+        if (!match)
+            return Error{"label fix for " + fix.image + " (" + std::to_string(fix.centre.x) + ", " +
+                         std::to_string(fix.centre.y) + "): no die labelled " + std::to_string(fix.labelled) +
+                         " there"};
+        targets.push_back({&*img, match, &fix});
+    }
+    for (const Target& t : targets) {
+        t.die->face = t.fix->actual;
+        auto face = std::find(t.image->faces.begin(), t.image->faces.end(), t.fix->labelled);
+        if (face != t.image->faces.end())
+            *face = t.fix->actual;
+        std::sort(t.image->faces.begin(), t.image->faces.end());
+    }
+    return static_cast<int>(targets.size());
 }
 
 ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth) {
@@ -336,7 +411,7 @@ std::string evalReportJson(const EvalReport& r) {
       << ",\n  \"read_right\": " << r.readRight << ",\n  \"confident_wrong\": " << r.confidentWrong
       << ",\n  \"unsure\": " << r.unsure << ",\n  \"phantom\": " << r.phantom
       << ",\n  \"count_uncertain_images\": " << r.countUncertainImages << ",\n  \"median_ms\": " << r.medianMs
-      << ",\n  \"p95_ms\": " << r.p95Ms << ",\n";
+      << ",\n  \"p95_ms\": " << r.p95Ms << ",\n  \"label_fixes\": " << r.labelFixes << ",\n";
     o << "  \"confusion\": {\n    \"rows\": \"true face 1-6\",\n    \"columns\": \"read 1-6, then missed\",\n"
       << "    \"matrix\": [";
     for (size_t i = 0; i < 6; ++i) {
@@ -368,7 +443,10 @@ std::string evalReportTable(const EvalReport& r) {
             o << "  " << std::setw(8) << percent(n, whole);
         o << "\n";
     };
-    o << "images " << r.images << ", labelled dice " << r.dice << "\n";
+    o << "images " << r.images << ", labelled dice " << r.dice;
+    if (r.labelFixes > 0)
+        o << " (" << r.labelFixes << " label" << (r.labelFixes == 1 ? "" : "s") << " corrected)";
+    o << "\n";
     row("found", r.found, r.dice);
     row("read right", r.readRight, r.dice);
     row("confident wrong", r.confidentWrong, r.dice);

@@ -28,11 +28,29 @@ struct LabelledImage {
     std::vector<int> faces;        // sorted, from the manifest
     std::vector<LabelledDie> dice; // from the YOLO label file; empty when there is none
     bool hasBoxes = false;
+    cv::Size2f size; // the photo's size the boxes were scaled by (0x0 without boxes)
 };
 
 // Reads a manifest; split empty means every row. Paths resolve against the manifest's folder.
 Result<std::vector<LabelledImage>> loadManifest(const std::string& manifestPath,
                                                 const std::string& split = {});
+
+// A die whose label disagrees with what its photo shows, checked by a person looking at the crop. The data
+// set is not ours to edit, so the eval can apply a list of these on request and says how many it applied.
+struct LabelFix {
+    std::string image;  // file name, e.g. "IMG_20191209_095555.jpg"
+    cv::Point2f centre; // the die's centre as a fraction of the photo's width and height
+    int labelled = 0;   // the face the labels give
+    int actual = 0;     // the face the photo shows
+    std::string note;
+};
+
+// Reads a CSV "image,cx,cy,labelled,actual,note" (header line first; '#' lines are comments).
+Result<std::vector<LabelFix>> loadLabelFixes(const std::string& path);
+// Applies the fixes whose image is in `images` (others are skipped: a split holds only some photos) and
+// returns how many were applied. A fix that names a loaded photo but matches no labelled die (none with the
+// labelled face whose box holds the centre) is an Error and nothing is changed: the labels have moved on.
+Result<int> applyLabelFixes(std::vector<LabelledImage>& images, const std::vector<LabelFix>& fixes);
 
 // How one frame's reads compare with its labels.
 struct ImageScore {
@@ -55,6 +73,7 @@ struct EvalReport {
     std::array<std::array<int, 7>, 6> confusion{};
     std::vector<ImageScore> failing; // images with a miss, a wrong value or a phantom
     std::vector<std::string> errors; // images that could not be loaded or read
+    int labelFixes = 0;              // labels corrected before scoring (applyLabelFixes)
 };
 
 // Places a photo in a larger frame the way a webcam at higher resolution would see the same scene: scaled to

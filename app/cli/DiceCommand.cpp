@@ -25,13 +25,15 @@ namespace mv = muster::vision;
 
 constexpr const char* kUsage =
     "usage: muster-cli dice read IMAGE... [--json] [--overlay OUT.png] [--die-size PX] [--models DIR]\n"
-    "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--models DIR]\n"
+    "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--label-fixes CSV]\n"
+    "                                [--models DIR]\n"
     "       muster-cli dice watch VIDEO [--settle N] [--json] [--models DIR]\n"
     "\n"
     "read   finds the d6 in each photo and prints value, confidence and flags (? unsure, T touching,\n"
     "       O occluded, C cocked); --overlay draws them (OUT-<image>.png when several images are given).\n"
     "eval   scores the reader against a manifest (image_path,split,width,height,count,faces) with YOLO\n"
-    "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first.\n"
+    "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first;\n"
+    "       --label-fixes corrects labels checked to be wrong (data/dice/nell-byler-label-fixes.csv).\n"
     "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
     "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n"
     "--finder-px PX and --unsure-below P override the reader's finder die size and unsure threshold "
@@ -163,10 +165,21 @@ int runEval(const CommandLine& cl) {
             return usageError("--frame needs WIDTHxHEIGHT, e.g. 1920x1080");
         options.frameSize = cv::Size(w, h);
     }
-    const auto images = mv::loadManifest(cl.positional()[1], cl.value("split").value_or(""));
+    auto images = mv::loadManifest(cl.positional()[1], cl.value("split").value_or(""));
     if (!images) {
         std::cerr << "muster-cli dice: " << images.error().message << "\n";
         return 2;
+    }
+    int labelFixes = 0;
+    if (auto fixesPath = cl.value("label-fixes")) {
+        auto fixes = mv::loadLabelFixes(*fixesPath);
+        auto applied =
+            fixes ? mv::applyLabelFixes(images.value(), fixes.value()) : mv::Result<int>(fixes.error());
+        if (!applied) {
+            std::cerr << "muster-cli dice: " << applied.error().message << "\n";
+            return 2;
+        }
+        labelFixes = applied.value();
     }
     auto reader = loadReader(cl);
     if (!reader) {
@@ -177,7 +190,8 @@ int runEval(const CommandLine& cl) {
         std::cerr << "\r[" << done << "/" << total << "] " << name << std::string(30, ' ')
                   << (done == total ? "\n" : "") << std::flush;
     };
-    const mv::EvalReport report = mv::evaluate(reader.value(), images.value(), options);
+    mv::EvalReport report = mv::evaluate(reader.value(), images.value(), options);
+    report.labelFixes = labelFixes;
     std::cout << (cl.flag("json") ? mv::evalReportJson(report) : mv::evalReportTable(report));
     return report.errors.empty() ? 0 : 1;
 }
@@ -241,8 +255,8 @@ int runWatch(const CommandLine& cl) {
 
 int runDice(const Args& args) {
     const CommandLine cl(args,
-                         {"overlay", "split", "models", "die-size", "frame", "settle", "finder-px",
-                          "unsure-below", "rescale-above"},
+                         {"overlay", "split", "models", "die-size", "frame", "settle", "label-fixes",
+                          "finder-px", "unsure-below", "rescale-above"},
                          {"json", "help"});
     if (cl.flag("help")) {
         std::cout << kUsage;

@@ -237,7 +237,8 @@ Result<Event> GameSession::submit(const rules::Input& input, std::vector<Evidenc
     d.kind = input.kind == rules::InputKind::Answer ? kind::Answer : kind::Dice;
     d.payloadJson = payloadFor(before, input);
     d.player = input.player;
-    // An answer has no dice, but an order read from a chit by the camera keeps that origin for the dispute view.
+    // An answer has no dice, but an order read from a chit by the camera keeps that origin for the dispute
+    // view.
     if (input.kind == rules::InputKind::Dice)
         d.source = toStorage(input.source);
     else
@@ -250,6 +251,22 @@ Result<Event> GameSession::submit(const rules::Input& input, std::vector<Evidenc
         return appended.error();
     }
     return appended;
+}
+
+Result<Event> GameSession::note(std::string_view noteKind, std::string payloadJson, std::string player) {
+    if (noteKind.empty())
+        return Error{"an event needs a kind"};
+    for (std::string_view replayKind : {kind::Answer, kind::Dice, kind::Undo, kind::Override})
+        if (noteKind == replayKind)
+            return Error{"'" + std::string(noteKind) + "' events are part of the replay and are not notes"};
+    const rules::Prompt now = m_engine.prompt();
+    EventDraft d;
+    d.turn = now.turn;
+    d.phase = now.phase;
+    d.kind = std::string(noteKind);
+    d.payloadJson = std::move(payloadJson);
+    d.player = std::move(player);
+    return m_journal.append(d);
 }
 
 Result<Event> GameSession::undoLast(const std::string& player, const std::string& reason) {

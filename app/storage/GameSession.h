@@ -8,6 +8,7 @@
 #include "rules/Engine.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace muster::storage {
@@ -36,6 +37,10 @@ public:
     // Applies an input: the engine checks it, the journal commits it, and only then does this return the
     // event. A rejected input changes nothing.
     Result<Event> submit(const rules::Input& input, std::vector<EvidenceDraft> evidence = {});
+    // Appends an event the rules do not read (e.g. a calibration profile), stamped with the current turn and
+    // phase. Refused for the kinds that make up the replay (answer, dice, undo, override), which only
+    // submit(), undoLast() and overrideLast() write.
+    Result<Event> note(std::string_view kind, std::string payloadJson, std::string player = {});
     // Takes back the latest answer still in force (undo event) and replays.
     Result<Event> undoLast(const std::string& player, const std::string& reason);
     // Replaces the faces of the latest dice result still in force (override event) and replays. Refused if

@@ -24,6 +24,9 @@ inline constexpr std::string_view Answer = "answer";     // an answer to a quest
 inline constexpr std::string_view Dice = "dice";         // a dice result, payload has "faces"
 inline constexpr std::string_view Undo = "undo";         // payload {"target": seq, "reason": ...}
 inline constexpr std::string_view Override = "override"; // payload {"target", "reason", "old", "new"}
+// Kinds the rules never read (GameSession::note): they ride along in the game file.
+inline constexpr std::string_view Calibration =
+    "calibration"; // payload {"name", "width", "height", "profile"}
 } // namespace kind
 
 struct Player {

@@ -1,7 +1,6 @@
 #include "app/ui/CalibrationController.h"
 
 #include "app/storage/CalibrationStore.h"
-#include "app/storage/Journal.h"
 #include "app/ui/CameraService.h"
 #include "app/ui/GameController.h"
 #include "calibration/DiceSets.h"
@@ -28,8 +27,6 @@ namespace mc = muster::calibration;
 QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
-
-const char* kCalibrationKind = "calibration"; // journal event kind carrying a profile (payload "profile")
 
 QColor labColour(const cv::Vec3f& lab) {
     cv::Mat pixel(1, 1, CV_32FC3, cv::Scalar(lab[0], lab[1], lab[2]));
@@ -321,62 +318,49 @@ bool CalibrationController::loadProfile(const QString& name, int width, int heig
                    .arg(height));
 }
 
-bool CalibrationController::attachToGame(const QString& gamePath, int turn, const QString& phase) {
+QString CalibrationController::gamePayload() const {
     if (!m_profile)
-        return fail(u"Nothing to attach yet: calibrate or load a table profile first."_s);
-    if (gamePath.isEmpty())
-        return fail(u"No game is in play to attach the calibration to."_s);
-    auto journal = storage::Journal::open(gamePath.toStdString(), {storage::OpenMode::ReadWrite, false});
-    if (!journal)
-        return fail(q(journal.message()));
-    storage::EventDraft draft;
-    draft.turn = turn;
-    draft.phase = phase.toStdString();
-    draft.kind = kCalibrationKind;
-    nlohmann::json payload = {{"name", m_profile->name},
-                              {"width", m_profile->resolution().width},
-                              {"height", m_profile->resolution().height},
-                              {"profile", m_profile->toJson()}};
-    draft.payloadJson = payload.dump();
-    auto event = journal->append(draft);
-    if (!event)
-        return fail(q(event.message()));
-    return say(u"Calibration \"%1\" (%2) is now part of this game (event #%3)."_s
-                   .arg(profileName().isEmpty() ? u"unnamed"_s : profileName(), resolution())
-                   .arg(event->seq));
+        return {};
+    const nlohmann::json payload = {{"name", m_profile->name},
+                                    {"width", m_profile->resolution().width},
+                                    {"height", m_profile->resolution().height},
+                                    {"profile", m_profile->toJson()}};
+    return q(payload.dump());
 }
 
-bool CalibrationController::loadFromGame(const QString& gamePath, int width, int height, bool quiet) {
-    auto journal = storage::Journal::open(gamePath.toStdString(), {storage::OpenMode::ReadOnly, false});
-    if (!journal)
-        return fail(q(journal.message()));
-    auto events = journal->events();
-    if (!events)
-        return fail(q(events.message()));
-    for (auto it = events->rbegin(); it != events->rend(); ++it) {
-        if (it->kind != kCalibrationKind)
-            continue;
-        const nlohmann::json payload = nlohmann::json::parse(it->payloadJson, nullptr, false);
-        if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string())
-            return fail(u"Event #%1 of the game carries no calibration profile."_s.arg(it->seq));
-        auto profile = mc::CalibrationProfile::fromJson(payload["profile"].get<std::string>());
-        if (!profile)
-            return fail(u"The game's calibration: %1"_s.arg(q(profile.error().message)));
-        if (width > 0 && height > 0) {
-            auto scaled = profile->rescaledTo(cv::Size(width, height));
-            if (!scaled)
-                return fail(u"The game's calibration refused: %1"_s.arg(q(scaled.error().message)));
-            adopt(scaled.value(), {});
-        } else {
-            adopt(profile.value(), {});
-        }
-        return say(u"This game uses the calibration \"%1\" (%2), attached in event #%3."_s
-                       .arg(profileName().isEmpty() ? u"unnamed"_s : profileName(), resolution())
-                       .arg(it->seq));
+bool CalibrationController::attachTo(GameController* game) {
+    if (!m_profile)
+        return fail(u"Nothing to attach yet: calibrate or load a table profile first."_s);
+    if (!game || !game->active())
+        return fail(u"No game is in play to attach the calibration to."_s);
+    if (!game->attachCalibration(gamePayload()))
+        return fail(game->lastError());
+    return say(u"Calibration \"%1\" (%2) is now part of this game."_s.arg(
+        profileName().isEmpty() ? u"unnamed"_s : profileName(), resolution()));
+}
+
+bool CalibrationController::loadFromPayload(const QString& payloadText, int width, int height, bool quiet) {
+    if (payloadText.isEmpty()) {
+        if (!quiet)
+            say(u"This game has no calibration attached yet."_s); // not an error: calibrating is optional
+        return false;
     }
-    if (!quiet)
-        say(u"This game has no calibration attached yet."_s); // not an error: calibrating is optional
-    return false;
+    const nlohmann::json payload = nlohmann::json::parse(payloadText.toStdString(), nullptr, false);
+    if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string())
+        return fail(u"The game's calibration event carries no calibration profile."_s);
+    auto profile = mc::CalibrationProfile::fromJson(payload["profile"].get<std::string>());
+    if (!profile)
+        return fail(u"The game's calibration: %1"_s.arg(q(profile.error().message)));
+    if (width > 0 && height > 0) {
+        auto scaled = profile->rescaledTo(cv::Size(width, height));
+        if (!scaled)
+            return fail(u"The game's calibration refused: %1"_s.arg(q(scaled.error().message)));
+        adopt(scaled.value(), {});
+    } else {
+        adopt(profile.value(), {});
+    }
+    return say(u"This game uses the calibration \"%1\" (%2)."_s.arg(
+        profileName().isEmpty() ? u"unnamed"_s : profileName(), resolution()));
 }
 
 bool CalibrationController::learnDiceSets(const QString& pathOrUrl) {

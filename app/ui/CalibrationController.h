@@ -5,6 +5,7 @@
 // in play, and learn each player's dice set from a calibration throw. Every refusal is a message; nothing is
 // stored then.
 
+#include "app/ui/GameController.h"
 #include "calibration/CalibrationProfile.h"
 
 #include <QColor>
@@ -92,10 +93,15 @@ public:
     // Loads a stored profile for frames of width x height (0: the size it was made at). Rescaled when the
     // aspect ratio matches, refused (and the current calibration kept) when it does not.
     Q_INVOKABLE bool loadProfile(const QString& name, int width = 0, int height = 0);
-    // Appends the current profile to the game file as a "calibration" event, so a resumed game reads it back.
-    Q_INVOKABLE bool attachToGame(const QString& gamePath, int turn, const QString& phase);
-    // The latest profile attached to a game file, made current; false if it has none (said unless `quiet`).
-    Q_INVOKABLE bool loadFromGame(const QString& gamePath, int width = 0, int height = 0, bool quiet = false);
+    // The current profile as the payload of a game's "calibration" event ("" without one).
+    Q_INVOKABLE QString gamePayload() const;
+    // Keeps the current profile with the game in play (GameController::attachCalibration), so a resumed game
+    // reads it back.
+    Q_INVOKABLE bool attachTo(muster::app::GameController* game);
+    // Makes a game's calibration (GameController::calibrationPayload) current, rescaled for frames of
+    // width x height when given; false if the payload is empty (said unless `quiet`) or refused.
+    Q_INVOKABLE bool loadFromPayload(const QString& payload, int width = 0, int height = 0,
+                                     bool quiet = false);
 
     // Learns the dice sets of a calibration throw (a photo or, with an empty argument, the camera's frame):
     // the dice found are grouped by body colour, one set per group, not yet given to anyone.

@@ -306,6 +306,8 @@ void GameController::closeGame() {
     m_roster->reset(nullptr, {});
     m_log->reset({}, {}, {});
     rememberLast({});
+    m_calibrationPayload.clear();
+    Q_EMIT calibrationChanged();
     Q_EMIT gameChanged();
     Q_EMIT stateChanged();
     Q_EMIT savedGamesChanged();
@@ -323,9 +325,11 @@ bool GameController::adopt(storage::GameSession session) {
                 m_startStrength.push_back(u.officers + u.rf);
     }
     rememberLast(gamePath());
+    m_calibrationPayload = latestCalibration();
     m_lastError.clear();
     Q_EMIT errorChanged();
     refresh();
+    Q_EMIT calibrationChanged();
     Q_EMIT gameChanged();
     Q_EMIT savedGamesChanged();
     return true;
@@ -546,6 +550,33 @@ bool GameController::answerFromCamera(const QString& key, const QString& value,
     std::vector<storage::EvidenceDraft> photos;
     photos.push_back(std::move(evidence));
     return commit(input, std::move(photos));
+}
+
+bool GameController::attachCalibration(const QString& payloadJson) {
+    if (!m_session)
+        return fail(u"No game is in play to attach the calibration to."_s);
+    const nlohmann::json payload = nlohmann::json::parse(payloadJson.toStdString(), nullptr, false);
+    if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string())
+        return fail(u"Nothing to attach: the calibration carries no profile."_s);
+    auto event = m_session->note(storage::kind::Calibration, payload.dump(), s(currentPlayer()));
+    if (!event)
+        return fail(q(event.message()));
+    m_calibrationPayload = q(event->payloadJson);
+    refresh();
+    Q_EMIT calibrationChanged();
+    return true;
+}
+
+QString GameController::latestCalibration() const {
+    if (!m_session)
+        return {};
+    auto events = m_session->journal().events();
+    if (!events)
+        return {};
+    for (auto it = events->rbegin(); it != events->rend(); ++it)
+        if (it->kind == storage::kind::Calibration)
+            return q(it->payloadJson);
+    return {};
 }
 
 } // namespace muster::app

@@ -51,6 +51,9 @@ class GameController : public QObject {
     Q_PROPERTY(QVariantList savedGames READ savedGames NOTIFY savedGamesChanged FINAL)
     Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
     Q_PROPERTY(QString gamesFolder READ gamesFolder CONSTANT FINAL)
+    // The latest calibration attached to the game: the journal payload {"name", "width", "height",
+    // "profile"} as JSON text, "" when the game has none (or no game is open).
+    Q_PROPERTY(QString calibrationPayload READ calibrationPayload NOTIFY calibrationChanged FINAL)
     Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
 
@@ -90,6 +93,7 @@ public:
     QString gamesFolder() const { return gamesDirectory(); }
     QVariantList houseRules() const;
     QVariantList savedGames() const;
+    QString calibrationPayload() const { return m_calibrationPayload; }
     RosterModel* roster() const { return m_roster; }
     LogModel* log() const { return m_log; }
 
@@ -129,10 +133,16 @@ public:
     // An answer read by the camera (an order chit): like answer(), with the source "camera" and the frame as
     // evidence. Refused unless `key` is the prompt's.
     bool answerFromCamera(const QString& key, const QString& value, storage::EvidenceDraft evidence);
+    // Keeps a calibration with the game (a "calibration" journal event the rules ignore), so a resumed game
+    // reads with it. `payloadJson` must be an object with a "profile" text; the profile itself is the
+    // calibration module's to validate.
+    Q_INVOKABLE bool attachCalibration(const QString& payloadJson);
+
     // The game's scenario snapshot as JSON ("" without a game): the chit reader maps chit slots through it.
     std::string scenarioJson() const;
 
 Q_SIGNALS:
+    void calibrationChanged();
     void gameChanged();
     void stateChanged();
     void errorChanged();
@@ -147,6 +157,8 @@ private:
     void refresh();
     std::string playerForKey(const std::string& key) const;
     void rememberLast(const QString& path) const;
+    // The payload of the game's latest calibration event, "" if none.
+    QString latestCalibration() const;
 
     std::optional<storage::GameSession> m_session;
     std::vector<int> m_startStrength;
@@ -156,6 +168,7 @@ private:
     QString m_lastError;
     bool m_canUndo = false;     // the latest input in force is an answer
     bool m_canOverride = false; // the latest input in force is a dice result
+    QString m_calibrationPayload;
 };
 
 } // namespace muster::app

@@ -154,7 +154,7 @@ void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int
                                .arg(facesText(p.value("old", Json::array())),
                                     facesText(p.value("new", Json::array())));
                 row.detail = q(str(p, "reason"));
-            } else if (e.kind == "calibration") {
+            } else if (e.kind == storage::kind::Calibration) {
                 // Written by the calibration wizard; the profile text itself is not for the log.
                 row.text = u"Calibration \"%1\" attached"_s.arg(q(str(p, "name")));
                 row.detail = u"camera %1x%2"_s.arg(p.value("width", 0)).arg(p.value("height", 0));

@@ -25,7 +25,7 @@ PageFrame {
     // A resumed game brings back the calibration attached to it.
     function loadGameCalibration() {
         if (GameController.active)
-            calibration.loadFromGame(GameController.gamePath, 0, 0, true)
+            calibration.loadFromPayload(GameController.calibrationPayload, 0, 0, true)
     }
     Connections {
         target: GameController
@@ -335,7 +335,7 @@ PageFrame {
                                     text: GameController.active ? qsTr("Use for this game") : qsTr("Use for this game (no game in play)")
                                     enabled: calibration.hasResult && GameController.active
                                     tint: "#2d3b2a"
-                                    onClicked: calibration.attachToGame(GameController.gamePath, GameController.turn, GameController.phase)
+                                    onClicked: calibration.attachTo(GameController)
                                 }
                             }
                         }
@@ -365,7 +365,7 @@ PageFrame {
                     BigButton {
                         visible: GameController.active
                         text: qsTr("This game's calibration")
-                        onClicked: if (calibration.loadFromGame(GameController.gamePath)) page.step = 3
+                        onClicked: if (calibration.loadFromPayload(GameController.calibrationPayload)) page.step = 3
                     }
                 }
             }

@@ -138,3 +138,42 @@ TEST(GameSession, OverrideReplacesDiceAndReplays) {
     EXPECT_EQ(stateJson(reopened->engine()), stateJson(*expected));
     EXPECT_TRUE(reopened->journal().verify().ok);
 }
+
+// A note (here a calibration profile) is kept in the file, stamped with the turn and phase, and changes
+// neither the state nor the replay; the replay kinds cannot be written as notes.
+TEST(GameSession, NotesRideAlongWithoutChangingTheGame) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    std::string before;
+    int turn = 0;
+    std::string phase;
+    {
+        auto s = GameSession::start(path, skirmish(), {}, players());
+        ASSERT_TRUE(s) << s.message();
+        playSome(*s, 5, 11);
+        before = stateJson(s->engine());
+        turn = s->prompt().turn;
+        phase = s->prompt().phase;
+        auto e = s->note(kind::Calibration, R"({"name":"kitchen","profile":"{}"})", "Ann");
+        ASSERT_TRUE(e) << e.message();
+        EXPECT_EQ(e->kind, "calibration");
+        EXPECT_EQ(e->turn, turn);
+        EXPECT_EQ(e->phase, phase);
+        EXPECT_EQ(e->player, "Ann");
+        EXPECT_EQ(stateJson(s->engine()), before);
+        for (std::string_view k : {kind::Answer, kind::Dice, kind::Undo, kind::Override}) {
+            auto refused = s->note(k, "{}");
+            ASSERT_FALSE(refused) << k;
+            EXPECT_NE(refused.message().find("part of the replay"), std::string::npos) << refused.message();
+        }
+        EXPECT_FALSE(s->note("", "{}"));
+    }
+    auto reopened = GameSession::open(path);
+    ASSERT_TRUE(reopened) << reopened.message();
+    EXPECT_EQ(stateJson(reopened->engine()), before);
+    auto events = reopened->journal().events();
+    ASSERT_TRUE(events);
+    ASSERT_FALSE(events->empty());
+    EXPECT_EQ(events->back().kind, "calibration");
+    EXPECT_EQ(events->back().payloadJson, R"({"name":"kitchen","profile":"{}"})");
+}

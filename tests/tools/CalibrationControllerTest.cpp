@@ -2,11 +2,12 @@
 // and every refusal (no markers, unreadable file, another camera resolution) says why and stores nothing.
 
 #include "app/ui/CalibrationController.h"
-#include "app/ui/CameraService.h"
 
 #include "GameFixture.h"
 #include "TestData.h" // tests/calibration: synthetic views of a real tray photo with the sheet in it
 #include "app/storage/CalibrationStore.h"
+#include "app/ui/CameraService.h"
+#include "app/ui/GameController.h"
 #include "app/ui/LogModel.h"
 #include "vision/DiceReader.h"
 
@@ -147,12 +148,18 @@ TEST(CalibrationController, ProfileAttachedToAGameComesBackOnResume) {
     }
     CalibrationController c;
     c.setStorePath(dir.filePath(u"profiles.sqlite"_s));
-    EXPECT_FALSE(c.attachToGame(QString::fromStdString(gamePath), 1, u"orders"_s)) << "nothing to attach yet";
+    qputenv("MUSTER_GAMES_DIR", dir.path().toUtf8()); // the game remembers itself as the last one there
+    muster::app::GameController game;
+    EXPECT_FALSE(c.attachTo(&game)) << "nothing to attach yet";
     ASSERT_TRUE(c.usePhoto(image)) << c.message().toStdString();
     ASSERT_TRUE(c.saveProfile(u"club"_s));
-    ASSERT_TRUE(c.attachToGame(QString::fromStdString(gamePath), 1, u"orders"_s))
-        << c.message().toStdString();
-    EXPECT_TRUE(c.message().contains(u"event #6"_s)) << c.message().toStdString();
+    EXPECT_FALSE(c.attachTo(&game)) << "no game in play";
+    EXPECT_TRUE(c.message().contains(u"No game"_s)) << c.message().toStdString();
+    ASSERT_TRUE(game.openGame(QString::fromStdString(gamePath))) << game.lastError().toStdString();
+    EXPECT_TRUE(game.calibrationPayload().isEmpty());
+    ASSERT_TRUE(c.attachTo(&game)) << c.message().toStdString();
+    EXPECT_FALSE(game.calibrationPayload().isEmpty());
+    game.closeGame();
 
     // The game still replays (the rules ignore the calibration event) and the log names it.
     auto reopened = muster::storage::GameSession::open(gamePath);
@@ -165,16 +172,24 @@ TEST(CalibrationController, ProfileAttachedToAGameComesBackOnResume) {
     EXPECT_EQ(log.data(log.index(5), muster::app::LogModel::TextRole).toString(),
               u"Calibration \"club\" attached"_s);
 
+    // Resuming the game brings the payload back; the calibration made from it is the one attached.
+    muster::app::GameController resumedGame;
+    ASSERT_TRUE(resumedGame.openGame(QString::fromStdString(gamePath)));
     CalibrationController resumed;
-    ASSERT_TRUE(resumed.loadFromGame(QString::fromStdString(gamePath))) << resumed.message().toStdString();
+    ASSERT_TRUE(resumed.loadFromPayload(resumedGame.calibrationPayload())) << resumed.message().toStdString();
     EXPECT_EQ(resumed.profileName(), u"club"_s);
     EXPECT_EQ(resumed.resolution(), u"1280x960"_s);
     EXPECT_NEAR(resumed.dieSizePx(), c.dieSizePx(), 1e-6);
     // A camera at another aspect ratio is refused, not silently misapplied.
     CalibrationController wide;
-    EXPECT_FALSE(wide.loadFromGame(QString::fromStdString(gamePath), 1920, 1080));
+    EXPECT_FALSE(wide.loadFromPayload(resumedGame.calibrationPayload(), 1920, 1080));
     EXPECT_TRUE(wide.message().contains(u"refused"_s)) << wide.message().toStdString();
     EXPECT_FALSE(wide.hasResult());
+    // A payload that is not a calibration is an error, and nothing is adopted.
+    EXPECT_FALSE(wide.loadFromPayload(u"{\"name\":\"x\"}"_s));
+    EXPECT_TRUE(wide.failed());
+    EXPECT_FALSE(wide.hasResult());
+    EXPECT_FALSE(resumed.loadFromPayload({}, 0, 0, true));
 }
 
 TEST(CalibrationController, LearnsDiceSetsFromARealThrowAndAssignsThem) {
