@@ -54,7 +54,7 @@ Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float in
 }
 
 Result<DieColour> describeDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options) {
-    Result<cv::Mat> lab = dieSampleLab(bgr, box, options.innerFraction);
+    Result<cv::Mat> lab = dieSampleLab(bgr, box, options.describeFraction);
     if (!lab)
         return lab.error();
     cv::Mat labels, centres;

@@ -33,7 +33,10 @@ struct DiceSet {
 };
 
 struct DiceSetOptions {
-    float innerFraction = 0.6f; // side of the centred square sampled, as a fraction of the die box
+    float innerFraction = 0.7f; // side of the centred square classify() matches, as a fraction of the die box
+    float describeFraction = 0.6f; // the same for describeDie(): an example's two colours come from the die's
+                                   // core, the pixels matched against them from a larger square (train only:
+                                   // 0.6/0.6 mistook 10 dice in 4780 draws, 0.6/0.7 2; docs/calibration.md)
     float pipPenalty = 8.0f;    // Lab distance added to pip matches, so a white die is not a black die's pips
     float unknownAbove = 25.0f; // median match cost above which the colour is unknown
     float ambiguousBelow = 0.0f; // second best minus best under this is also unknown (0: off)

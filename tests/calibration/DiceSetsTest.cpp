@@ -110,15 +110,15 @@ TEST(DiceSets, TrainDevDiceGoToTheRightPlayer) {
 }
 
 // Held out: measured with the method fixed on train. The target is 0.99. Set medians: 0.977 (2 wrong, 2
-// asked); nearest example die (chosen on train, docs/calibration.md): 0.988 (2 wrong, 0 asked). The floor
-// below is the measured figure and may only go up.
+// asked); nearest example die (chosen on train, docs/calibration.md): 0.988 (2 wrong, 0 asked); matched on a
+// 70% square: 0.988 (1 wrong, 1 asked). The floors below are the measured figures and may only tighten.
 TEST(DiceSets, TestSplitDiceGoToTheRightPlayer) {
     MUSTER_REQUIRE_DICE_DATA(dir);
     ImageCache cache(dir);
     const SetScore s = score(learnTrainSets(cache), cache, "test");
     EXPECT_EQ(s.total, 172);
     EXPECT_GE(static_cast<double>(s.right) / s.total, 0.988);
-    EXPECT_LE(s.wrong, 2);
+    EXPECT_LE(s.wrong, 1);
 }
 
 // A set is matched against each of its example dice: a die like one example is that set's even when it is far
