@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <utility>
 
 namespace muster::calibration {
 
@@ -128,6 +129,63 @@ Result<TrayCalibration> calibrateTray(const cv::Mat& image, const TrayOptions& o
     cal.pxPerMm = std::sqrt(std::abs(cv::contourArea(square))) / 10.0;
     cal.dieSizePx = static_cast<float>(cal.pxPerMm * options.dieSizeMm);
     return cal;
+}
+
+namespace {
+constexpr std::pair<SheetPlacement, const char*> kPlacements[] = {
+    {SheetPlacement::Middle, "middle"},
+    {SheetPlacement::TopLeft, "top-left"},
+    {SheetPlacement::TopRight, "top-right"},
+    {SheetPlacement::BottomRight, "bottom-right"},
+    {SheetPlacement::BottomLeft, "bottom-left"}};
+} // namespace
+
+Result<SheetPlacement> parseSheetPlacement(const std::string& name) {
+    for (const auto& [placement, text] : kPlacements)
+        if (name == text)
+            return placement;
+    return Error{"unknown sheet placement '" + name +
+                 "': use middle, top-left, top-right, bottom-right or bottom-left"};
+}
+
+std::string sheetPlacementName(SheetPlacement placement) {
+    for (const auto& [p, text] : kPlacements)
+        if (p == placement)
+            return text;
+    return "middle";
+}
+
+Result<std::vector<cv::Point2f>> trayRegionMm(const SheetLayout& layout, cv::Size2f trayMm,
+                                              SheetPlacement placement) {
+    const cv::Size2f paper = layout.paperMm;
+    if (!(trayMm.width >= paper.width) || !(trayMm.height >= paper.height))
+        return Error{"the tray (" + std::to_string(static_cast<int>(std::lround(trayMm.width))) + " x " +
+                     std::to_string(static_cast<int>(std::lround(trayMm.height))) +
+                     " mm) must be at least as large as the sheet (" +
+                     std::to_string(static_cast<int>(std::lround(paper.width))) + " x " +
+                     std::to_string(static_cast<int>(std::lround(paper.height))) + " mm)"};
+    // The tray's top-left corner in sheet mm.
+    cv::Point2f origin;
+    switch (placement) {
+    case SheetPlacement::Middle:
+        origin = {(paper.width - trayMm.width) / 2, (paper.height - trayMm.height) / 2};
+        break;
+    case SheetPlacement::TopLeft:
+        origin = {0, 0};
+        break;
+    case SheetPlacement::TopRight:
+        origin = {paper.width - trayMm.width, 0};
+        break;
+    case SheetPlacement::BottomRight:
+        origin = {paper.width - trayMm.width, paper.height - trayMm.height};
+        break;
+    case SheetPlacement::BottomLeft:
+        origin = {0, paper.height - trayMm.height};
+        break;
+    }
+    return std::vector<cv::Point2f>{origin, origin + cv::Point2f(trayMm.width, 0),
+                                    origin + cv::Point2f(trayMm.width, trayMm.height),
+                                    origin + cv::Point2f(0, trayMm.height)};
 }
 
 } // namespace muster::calibration

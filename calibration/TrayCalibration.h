@@ -9,6 +9,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <string>
 #include <vector>
 
 namespace muster::calibration {
@@ -40,6 +41,19 @@ struct TrayCalibration {
     double rmsErrorMm = 0.0;             // the same mapped back onto the sheet, mm
     double maxErrorMm = 0.0;             // worst marker corner, mm
 };
+
+// Where the sheet lies in the tray, for trayRegionMm(): in its middle or in one of its corners (the sheet's
+// own corner in that corner, paper upright as printed).
+enum class SheetPlacement { Middle, TopLeft, TopRight, BottomRight, BottomLeft };
+
+Result<SheetPlacement> parseSheetPlacement(const std::string& name); // middle, top-left, ...
+std::string sheetPlacementName(SheetPlacement placement);
+
+// The watched region for a tray of trayMm (width along the sheet's x axis, height along its y) with the
+// sheet laid at `placement`, in sheet mm (clockwise from top-left). The wizard and `calibrate tray --tray-mm`
+// both use it; an Error when the tray is smaller than the paper.
+Result<std::vector<cv::Point2f>> trayRegionMm(const SheetLayout& layout, cv::Size2f trayMm,
+                                              SheetPlacement placement);
 
 // Finds the sheet's DICT_4X4_50 markers (sub-pixel corners). Grey or BGR 8-bit image.
 Result<std::vector<MarkerSighting>> detectSheetMarkers(const cv::Mat& image);

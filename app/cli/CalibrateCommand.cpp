@@ -28,6 +28,8 @@ constexpr const char* kUsage =
     "usage: muster-cli calibrate sheet --out SHEET.pdf [--png SHEET.png] [--paper a4|letter] [--dpi N]\n"
     "       muster-cli calibrate tray IMAGE [--json] [--paper a4|letter] [--die-mm MM] [--region-mm "
     "X,Y,W,H]\n"
+    "                                 [--tray-mm W,H [--sheet-at middle|top-left|top-right|bottom-right|"
+    "bottom-left]]\n"
     "                                 [--profile OUT.json] [--name NAME] [--overlay OUT.png]\n"
     "       muster-cli calibrate moved [REFERENCE] IMAGE [--profile PROFILE.json] [--json]\n"
     "       muster-cli calibrate light IMAGE [--profile PROFILE.json] [--json]\n"
@@ -40,7 +42,11 @@ constexpr const char* kUsage =
     "tray   finds the sheet in a photo of the tray and prints the camera-to-tray mapping, the expected die "
     "size\n"
     "       in pixels and the marker-corner error; --profile saves it as a calibration profile (JSON).\n"
-    "       --region-mm sets the area to watch in sheet millimetres (default: the sheet).\n"
+    "       --region-mm sets the area to watch in sheet millimetres (default: the sheet); --tray-mm gives "
+    "the\n"
+    "       tray's inner size instead, with the sheet in its middle or a corner (--sheet-at, default "
+    "middle),\n"
+    "       as the app's wizard does.\n"
     "moved  says whether the camera moved between the calibrated view (REFERENCE, else the profile's) and "
     "IMAGE\n"
     "       (exit 1 if it did).\n"
@@ -139,6 +145,24 @@ int runTray(const CommandLine& cl) {
             h <= 0)
             return usageError("--region-mm needs X,Y,W,H in sheet millimetres");
         options.regionMm = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
+    }
+    if (auto tray = cl.value("tray-mm")) {
+        if (cl.value("region-mm"))
+            return usageError("give --region-mm or --tray-mm, not both");
+        float w = 0, h = 0;
+        char c1 = 0;
+        std::istringstream in(*tray);
+        if (!(in >> w >> c1 >> h) || c1 != ',' || w <= 0 || h <= 0)
+            return usageError("--tray-mm needs W,H: the tray's inner width and height in millimetres");
+        const auto placement = mc::parseSheetPlacement(cl.value("sheet-at").value_or("middle"));
+        if (!placement)
+            return usageError(placement.error().message);
+        auto region = mc::trayRegionMm(options.layout, {w, h}, placement.value());
+        if (!region)
+            return usageError(region.error().message);
+        options.regionMm = std::move(region.value());
+    } else if (cl.value("sheet-at")) {
+        return usageError("--sheet-at goes with --tray-mm");
     }
     const cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
     if (image.empty())
@@ -381,8 +405,8 @@ int runLight(const CommandLine& cl) {
 
 int runCalibrate(const Args& args) {
     const CommandLine cl(args,
-                         {"out", "png", "paper", "dpi", "die-mm", "region-mm", "profile", "name", "overlay",
-                          "boxes", "player"},
+                         {"out", "png", "paper", "dpi", "die-mm", "region-mm", "tray-mm", "sheet-at",
+                          "profile", "name", "overlay", "boxes", "player"},
                          {"json", "help"});
     if (!cl.ok())
         return usageError(cl.error());

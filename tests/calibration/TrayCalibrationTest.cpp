@@ -134,3 +134,25 @@ TEST(TrayCalibration, ThreeMarkersNameTheMissingOne) {
     EXPECT_NE(cal.error().message.find("found 3 of 4"), std::string::npos) << cal.error().message;
     EXPECT_NE(cal.error().message.find("missing id 2"), std::string::npos) << cal.error().message;
 }
+
+// The wizard's "tray of W x H mm, sheet in the middle or a corner" as a region in sheet mm.
+TEST(TrayCalibration, TrayRegionFromTraySizeAndSheetPlacement) {
+    const mc::SheetLayout a4 = mc::SheetLayout::standard(mc::Paper::A4); // 210 x 297 mm
+    const auto middle = mc::trayRegionMm(a4, {400, 350}, mc::SheetPlacement::Middle);
+    ASSERT_TRUE(middle);
+    EXPECT_EQ(middle.value(),
+              (std::vector<cv::Point2f>{{-95, -26.5f}, {305, -26.5f}, {305, 323.5f}, {-95, 323.5f}}));
+    const auto corner = mc::trayRegionMm(a4, {400, 350}, mc::SheetPlacement::BottomRight);
+    ASSERT_TRUE(corner);
+    EXPECT_EQ(corner->front(), cv::Point2f(-190, -53));
+    EXPECT_EQ(corner->at(2), cv::Point2f(210, 297)); // the tray's corner is the sheet's
+    const auto small = mc::trayRegionMm(a4, {200, 350}, mc::SheetPlacement::Middle);
+    ASSERT_FALSE(small);
+    EXPECT_NE(small.error().message.find("at least as large as the sheet"), std::string::npos);
+    for (const char* name : {"middle", "top-left", "top-right", "bottom-right", "bottom-left"}) {
+        const auto p = mc::parseSheetPlacement(name);
+        ASSERT_TRUE(p) << name;
+        EXPECT_EQ(mc::sheetPlacementName(p.value()), name);
+    }
+    EXPECT_FALSE(mc::parseSheetPlacement("centre"));
+}
