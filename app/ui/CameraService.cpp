@@ -1,6 +1,9 @@
 #include "app/ui/CameraService.h"
 
 #include "app/ui/GameController.h"
+#include "calibration/CalibrationProfile.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QCamera>
 #include <QCameraDevice>
@@ -93,6 +96,11 @@ CameraService::CameraService(QObject* parent)
         m_stats = stats;
         Q_EMIT statsChanged();
     });
+    connect(m_worker, &VisionWorker::calibrationStateChanged, this, [this](const CalibrationState& state) {
+        m_calibration = state;
+        Q_EMIT calibrationChanged();
+        Q_EMIT acceptChanged();
+    });
     connect(m_dice, &LiveDiceModel::readingChanged, this, &CameraService::acceptChanged);
 
     connect(m_devices, &QMediaDevices::videoInputsChanged, this, &CameraService::checkDevices);
@@ -129,8 +137,66 @@ void CameraService::setGame(GameController* game) {
     if (m_game) {
         connect(m_game, &GameController::stateChanged, this, &CameraService::updateMode);
         connect(m_game, &GameController::gameChanged, this, &CameraService::updateMode);
+        connect(m_game, &GameController::calibrationChanged, this, &CameraService::applyGameCalibration);
     }
     updateMode();
+    applyGameCalibration();
+}
+
+// The profile is parsed here and rescaled by the worker, which knows the feed's frame size.
+void CameraService::applyGameCalibration() {
+    const QString text = m_game ? m_game->calibrationPayload() : QString();
+    std::optional<calibration::CalibrationProfile> profile;
+    QString unreadable;
+    if (!text.isEmpty()) {
+        const nlohmann::json payload = nlohmann::json::parse(text.toStdString(), nullptr, false);
+        if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string()) {
+            unreadable = u"The game's calibration event carries no calibration profile."_s;
+        } else {
+            auto parsed = calibration::CalibrationProfile::fromJson(payload["profile"].get<std::string>());
+            if (parsed)
+                profile = std::move(parsed.value());
+            else
+                unreadable = u"The game's calibration cannot be read (%1): dice are read without it."_s.arg(
+                    QString::fromStdString(parsed.error().message));
+        }
+    }
+    m_worker->setCalibration(std::move(profile));
+    if (unreadable != m_calibrationUnreadable) {
+        m_calibrationUnreadable = unreadable;
+        Q_EMIT calibrationChanged();
+    }
+}
+
+QString CameraService::calibrationNotice() const {
+    return m_calibrationUnreadable.isEmpty() ? m_calibration.refused : m_calibrationUnreadable;
+}
+
+QString CameraService::cameraMovedText() const {
+    if (!cameraMoved())
+        return {};
+    return u"The camera moved: recalibrate in Settings. %1"_s.arg(m_calibration.movedDetail).trimmed();
+}
+
+// The players decide who rolled; the page only says what the colours tell.
+QString CameraService::ownerNotice() const {
+    if (!m_dice->hasReading() || !m_dice->reading().owned)
+        return {};
+    QStringList parts;
+    if (const int unknown = m_dice->unknownOwnerCount(); unknown > 0)
+        parts << (unknown == 1 ? u"1 die of a colour nobody owns: whose?"_s
+                               : u"%1 dice of a colour nobody owns: whose?"_s.arg(unknown));
+    const QString roller = m_game && askedCount() > 0 ? m_game->currentPlayer() : QString();
+    if (!roller.isEmpty()) {
+        QStringList others;
+        for (const QString& owner : m_dice->owners())
+            if (owner != roller)
+                others << owner;
+        if (!others.isEmpty())
+            parts << u"These look like %1's dice, but the game asks %2 to roll."_s.arg(
+                others.join(u" and "_s), roller);
+    }
+    return parts.join(u' ');
 }
 
 // The orders phase reads chits; every other moment watches for throws and reads dice.
@@ -376,6 +442,8 @@ QString CameraService::acceptBlockedReason() const {
         return u"The game is not asking for dice now."_s;
     if (askedSides() != 6)
         return u"The camera reads d6 only: type the d%1 on the keypad."_s.arg(askedSides());
+    if (cameraMoved())
+        return u"The camera moved since it was calibrated: recalibrate in Settings, or type the dice."_s;
     if (!m_dice->hasReading())
         return live() ? u"Throw the dice and let them settle."_s : u"No camera reading: type the dice."_s;
     if (m_dice->count() != askedCount())

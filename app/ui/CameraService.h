@@ -58,6 +58,15 @@ class CameraService : public QObject {
     Q_PROPERTY(QString askedText READ askedText NOTIFY acceptChanged FINAL)
     Q_PROPERTY(bool canAccept READ canAccept NOTIFY acceptChanged FINAL)
     Q_PROPERTY(QString acceptBlockedReason READ acceptBlockedReason NOTIFY acceptChanged FINAL)
+    // The game's calibration on the live feed (see VisionWorker::setCalibration).
+    Q_PROPERTY(bool calibrated READ calibrated NOTIFY calibrationChanged FINAL)
+    Q_PROPERTY(QString calibrationName READ calibrationName NOTIFY calibrationChanged FINAL)
+    Q_PROPERTY(QString calibrationNotice READ calibrationNotice NOTIFY calibrationChanged FINAL)
+    Q_PROPERTY(bool cameraMoved READ cameraMoved NOTIFY calibrationChanged FINAL)
+    Q_PROPERTY(QString cameraMovedText READ cameraMovedText NOTIFY calibrationChanged FINAL)
+    Q_PROPERTY(QStringList lightWarnings READ lightWarnings NOTIFY calibrationChanged FINAL)
+    // Whose dice these are against who the game asks to roll; "" when it agrees or nobody can tell.
+    Q_PROPERTY(QString ownerNotice READ ownerNotice NOTIFY acceptChanged FINAL)
 
 public:
     // No default argument on purpose: Qt 6.4 prefers a default constructor to create() for a QML singleton.
@@ -95,6 +104,15 @@ public:
     QString askedText() const;
     bool canAccept() const { return acceptBlockedReason().isEmpty(); }
     QString acceptBlockedReason() const;
+    bool calibrated() const { return m_calibration.applied; }
+    QString calibrationName() const { return m_calibration.name; }
+    // Why the game's calibration is not used for this feed ("" when it is, or when there is none).
+    QString calibrationNotice() const;
+    bool cameraMoved() const { return m_calibration.applied && m_calibration.moved; }
+    QString cameraMovedText() const;
+    QStringList lightWarnings() const { return m_calibration.light; }
+    QString ownerNotice() const;
+    const CalibrationState& calibrationState() const { return m_calibration; }
 
     // The newest frame of the live feed as 8-bit BGR (a copy, safe to keep), or an empty Mat when no frame
     // has arrived. Callable from any thread: the calibration wizard grabs its still from here.
@@ -135,6 +153,7 @@ Q_SIGNALS:
     void trayStateChanged();
     void acceptChanged();
     void diceReadArrived(); // a settled throw was read (tests, and the page's attention)
+    void calibrationChanged();
 
 private:
     enum class Kind { None, Demo, Camera, Video, Photos, Lost };
@@ -143,6 +162,8 @@ private:
     void startPlayback(Kind kind, const QString& path);
     void setError(const QString& message);
     void updateMode();
+    // Hands the game's calibration (GameController::calibrationPayload) to the worker.
+    void applyGameCalibration();
     void restoreSettings();
     void saveSettings() const;
 
@@ -166,6 +187,9 @@ private:
     QImage m_preview;
     QString m_trayState = QStringLiteral("waiting");
     VisionWorker::PlaybackOptions m_playback;
+
+    CalibrationState m_calibration;  // as the worker last reported it
+    QString m_calibrationUnreadable; // the game's calibration event could not be parsed
 
     LiveDiceModel* m_dice = nullptr;
     ChitOrdersModel* m_chits = nullptr;

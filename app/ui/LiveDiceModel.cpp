@@ -41,16 +41,39 @@ QVariant LiveDiceModel::data(const QModelIndex& index, int role) const {
         return d.mark.side;
     case AngleRole:
         return d.mark.angle;
+    case OwnerRole:
+        return d.mark.owner;
+    case SetNameRole:
+        return d.mark.setName;
+    case OwnerUnknownRole:
+        return d.mark.ownerUnknown;
+    case OwnerTextRole:
+        if (!m_reading.owned)
+            return QString();
+        if (d.mark.ownerUnknown)
+            return u"whose?"_s;
+        return d.mark.owner.isEmpty() ? d.mark.setName : d.mark.owner;
     default:
         return {};
     }
 }
 
 QHash<int, QByteArray> LiveDiceModel::roleNames() const {
-    return {{ValueRole, "value"},   {ReadValueRole, "readValue"}, {ConfidenceRole, "confidence"},
-            {UnsureRole, "unsure"}, {ResolvedRole, "resolved"},   {CorrectedRole, "corrected"},
-            {ReasonRole, "reason"}, {XRole, "centreX"},           {YRole, "centreY"},
-            {SideRole, "side"},     {AngleRole, "angle"}};
+    return {{ValueRole, "value"},
+            {ReadValueRole, "readValue"},
+            {ConfidenceRole, "confidence"},
+            {UnsureRole, "unsure"},
+            {ResolvedRole, "resolved"},
+            {CorrectedRole, "corrected"},
+            {ReasonRole, "reason"},
+            {XRole, "centreX"},
+            {YRole, "centreY"},
+            {SideRole, "side"},
+            {AngleRole, "angle"},
+            {OwnerRole, "owner"},
+            {SetNameRole, "setName"},
+            {OwnerUnknownRole, "ownerUnknown"},
+            {OwnerTextRole, "ownerText"}};
 }
 
 void LiveDiceModel::setReading(DiceReading reading) {
@@ -93,6 +116,19 @@ void LiveDiceModel::clear() {
 int LiveDiceModel::unresolvedCount() const {
     return static_cast<int>(
         std::count_if(m_dice.begin(), m_dice.end(), [](const Die& d) { return !d.resolved; }));
+}
+
+int LiveDiceModel::unknownOwnerCount() const {
+    return static_cast<int>(
+        std::count_if(m_dice.begin(), m_dice.end(), [](const Die& d) { return d.mark.ownerUnknown; }));
+}
+
+QStringList LiveDiceModel::owners() const {
+    QStringList out;
+    for (const Die& d : m_dice)
+        if (!d.mark.owner.isEmpty() && !out.contains(d.mark.owner))
+            out << d.mark.owner;
+    return out;
 }
 
 int LiveDiceModel::correctedCount() const {

@@ -24,6 +24,10 @@ class LiveDiceModel : public QAbstractListModel {
     Q_PROPERTY(qint64 frameNumber READ frameNumber NOTIFY readingChanged FINAL)
     Q_PROPERTY(double frameAspect READ frameAspect NOTIFY readingChanged FINAL)
     Q_PROPERTY(QVariantList faceList READ faces NOTIFY readingChanged FINAL)
+    // The dice were classified by colour against the calibration's dice sets.
+    Q_PROPERTY(bool owned READ owned NOTIFY readingChanged FINAL)
+    Q_PROPERTY(int unknownOwnerCount READ unknownOwnerCount NOTIFY readingChanged FINAL)
+    Q_PROPERTY(QStringList owners READ owners NOTIFY readingChanged FINAL)
 
 public:
     enum Role {
@@ -38,6 +42,10 @@ public:
         YRole, // centre, fraction of the frame height
         SideRole,
         AngleRole,
+        OwnerRole,        // the set's player ("" when nobody owns the set, or unknown)
+        SetNameRole,      // the set the colour matches
+        OwnerUnknownRole, // sets exist but the colour matches none
+        OwnerTextRole, // what the page shows: player, else set name, "whose?" when unknown, "" without sets
     };
 
     explicit LiveDiceModel(QObject* parent = nullptr);
@@ -56,6 +64,10 @@ public:
     bool countUncertain() const { return m_reading.countUncertain; }
     qint64 frameNumber() const { return m_reading.frameNumber; }
     double frameAspect() const;
+    bool owned() const { return m_has && m_reading.owned; }
+    int unknownOwnerCount() const;
+    // The players whose dice these are by colour, each once, in die order.
+    QStringList owners() const;
 
     // Sets die `row` to `value` (1-6). A value other than the camera's read is a correction and needs a
     // reason; the camera's own value confirms an unsure die. Returns false (and changes nothing) otherwise.

@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <vector>
@@ -23,6 +24,10 @@ struct DieMark {
     double x = 0.0, y = 0.0; // centre, as a fraction of the frame's width and height
     double side = 0.0;       // edge of the top face, as a fraction of the frame's width
     double angle = 0.0;      // degrees
+    // Whose die it is, by colour (the calibration's dice sets, issue 7); all empty without sets.
+    QString setName;           // the set its colour matches
+    QString owner;             // that set's player ("" while the set is nobody's)
+    bool ownerUnknown = false; // sets exist but the colour matches none: ask, never guess
 };
 
 // One settled throw: what was read and the evidence that goes into the journal with it.
@@ -35,6 +40,26 @@ struct DiceReading {
     double milliseconds = 0.0;
     QByteArray jpeg;        // the frame as read, JPEG
     QString detectionsJson; // every die with its confidences and flags, JSON
+    bool hinted = false;    // read with the calibration's tray region and die size
+    bool owned = false;     // the dice were classified against the calibration's dice sets
+    double ownersMs = 0.0;  // worker time classifying the dice's colours
+    double viewMs = 0.0;    // worker time checking the camera has not moved (ViewMonitor)
+    double settledMs = 0.0; // worker time for the settled frame: view check, read, light, owners, evidence
+};
+
+// What the game's calibration does to the live feed, as the worker last saw it: applied (with its hints),
+// refused for this feed's frames, a camera moved since calibration, light warnings. Sent whenever it changes.
+struct CalibrationState {
+    bool present = false; // the game has a calibration
+    bool applied = false; // ...and it fits the feed's frames (rescaled if need be)
+    QString name;         // the profile's name
+    QString refused;      // why it cannot be used for these frames ("" when applied or absent)
+    bool moved = false;   // the view moved since calibration (calibration::ViewMonitor)
+    QString movedDetail;  // how far, and how it was seen
+    QStringList light;    // calibration::LightCheck warnings of the latest settled frame
+    int diceSets = 0;     // dice sets in the profile
+
+    bool operator==(const CalibrationState&) const = default;
 };
 
 // The chits of one frame (orders phase), with the frame they came from.
@@ -62,3 +87,4 @@ struct FeedStats {
 Q_DECLARE_METATYPE(muster::app::DiceReading)
 Q_DECLARE_METATYPE(muster::app::ChitReading)
 Q_DECLARE_METATYPE(muster::app::FeedStats)
+Q_DECLARE_METATYPE(muster::app::CalibrationState)

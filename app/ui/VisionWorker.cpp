@@ -1,5 +1,8 @@
 #include "app/ui/VisionWorker.h"
 
+#include "calibration/LightCheck.h"
+#include "calibration/VisionHints.h"
+
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -65,26 +68,51 @@ QByteArray jpegOf(const cv::Mat& bgr) {
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size()));
 }
 
-// Every die with its confidences and flags, in frame pixels: what the journal keeps beside the photo.
-QString detectionsJson(const vision::DiceFrame& read, const cv::Size& size) {
+// A die's set by colour, when the calibration has dice sets.
+struct Ownership {
+    std::string set;    // the set its colour matches ("" when unknown)
+    std::string player; // that set's player ("" while nobody owns the set, or unknown)
+    bool unknown = false;
+    float cost = 0.0f; // median Lab distance to the set's closest example (calibration/DiceSets.h)
+};
+
+// Every die with its confidences and flags, in frame pixels, and whose it is by colour when the calibration
+// says: what the journal keeps beside the photo.
+QString detectionsJson(const vision::DiceFrame& read, const cv::Size& size,
+                       const std::vector<Ownership>& owners, const nlohmann::json& calibration) {
     nlohmann::json dice = nlohmann::json::array();
-    for (const vision::DieRead& d : read.dice) {
-        dice.push_back({{"value", d.value},
-                        {"confidence", d.confidence},
-                        {"probability", d.probability},
-                        {"centre", {d.outline.center.x, d.outline.center.y}},
-                        {"size", d.outline.size.width},
-                        {"angle", d.outline.angle},
-                        {"unsure", d.unsure},
-                        {"cocked", d.cocked},
-                        {"touching", d.touching},
-                        {"occluded", d.occluded}});
+    for (size_t i = 0; i < read.dice.size(); ++i) {
+        const vision::DieRead& d = read.dice[i];
+        nlohmann::json die = {{"value", d.value},
+                              {"confidence", d.confidence},
+                              {"probability", d.probability},
+                              {"centre", {d.outline.center.x, d.outline.center.y}},
+                              {"size", d.outline.size.width},
+                              {"angle", d.outline.angle},
+                              {"unsure", d.unsure},
+                              {"cocked", d.cocked},
+                              {"touching", d.touching},
+                              {"occluded", d.occluded}};
+        if (i < owners.size()) {
+            const Ownership& o = owners[i];
+            die["set"] = o.set;
+            die["owner"] = o.player;
+            die["ownerUnknown"] = o.unknown;
+            die["setCost"] = o.cost;
+        }
+        dice.push_back(std::move(die));
     }
-    const nlohmann::json doc = {
+    nlohmann::json doc = {
         {"reader", "vision::DiceReader"},        {"frame", {{"width", size.width}, {"height", size.height}}},
         {"countUncertain", read.countUncertain}, {"possibleDiceDropped", read.possibleDiceDropped},
         {"milliseconds", read.milliseconds},     {"dice", dice}};
+    if (!calibration.is_null())
+        doc["calibration"] = calibration;
     return QString::fromStdString(doc.dump());
+}
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
 }
 
 } // namespace
@@ -95,6 +123,7 @@ VisionWorker::VisionWorker(QObject* parent)
     qRegisterMetaType<DiceReading>();
     qRegisterMetaType<ChitReading>();
     qRegisterMetaType<FeedStats>();
+    qRegisterMetaType<CalibrationState>();
     m_tick->setTimerType(Qt::PreciseTimer);
     connect(m_tick, &QTimer::timeout, this, &VisionWorker::tick);
     m_rateClock.start();
@@ -161,6 +190,12 @@ void VisionWorker::setModelDir(const std::string& dir) {
     m_modelDir = dir;
 }
 
+void VisionWorker::setCalibration(std::optional<calibration::CalibrationProfile> profile) {
+    std::lock_guard lock(m_settingsMutex);
+    m_givenProfile = std::move(profile);
+    m_profileChanged = true;
+}
+
 cv::Mat VisionWorker::latestFrame() const {
     std::lock_guard lock(m_frameMutex);
     return m_latest.clone();
@@ -185,6 +220,7 @@ QStringList VisionWorker::photosIn(const QString& folder) {
 
 void VisionWorker::restart() {
     m_watcher.reset();
+    m_calibratedSize = {}; // a new feed may have another frame size: the calibration is applied afresh
     m_trayState = vision::TrayState::Waiting;
     m_offered = m_processed = m_dropped = m_settledReads = m_busyNs = 0;
     m_rateFrames = 0;
@@ -204,6 +240,17 @@ void VisionWorker::process(const cv::Mat& bgr) {
     Q_EMIT preview(previewOf(bgr), static_cast<qint64>(m_processed.load()));
 
     try {
+        {
+            std::unique_lock lock(m_settingsMutex);
+            if (m_profileChanged) {
+                m_profile = std::move(m_givenProfile);
+                m_givenProfile.reset();
+                m_profileChanged = false;
+                m_calibratedSize = {};
+            }
+        }
+        if (bgr.size() != m_calibratedSize)
+            applyCalibration(bgr.size());
         const Mode mode = m_mode.load();
         if (mode == Mode::Chits) {
             if (!m_lastChitRead.isValid() || m_lastChitRead.elapsed() >= kChitReadEveryMs) {
@@ -221,8 +268,10 @@ void VisionWorker::process(const cv::Mat& bgr) {
                 }
                 if (event->newThrow)
                     Q_EMIT throwStarted();
-                if (event->settled && mode == Mode::Dice)
+                if (event->settled && mode == Mode::Dice) {
+                    checkView(bgr);
                     readDice(bgr);
+                }
             }
         }
     } catch (const std::exception& e) {
@@ -258,7 +307,12 @@ bool VisionWorker::ensureReader() {
 void VisionWorker::readDice(const cv::Mat& bgr) {
     if (!ensureReader())
         return;
-    auto read = m_reader->read(bgr);
+    QElapsedTimer clock;
+    clock.start();
+    // A camera that moved since calibration would put the region and the die size in the wrong place: read
+    // the whole frame then (Accept is blocked until it is recalibrated, see CameraService).
+    const bool hinted = !m_hints.trayPolygon.empty() && !m_calibrationState.moved;
+    auto read = m_reader->read(bgr, hinted ? m_hints : vision::DiceHints{});
     if (!read) {
         Q_EMIT feedError(QString::fromStdString(read.error().message));
         return;
@@ -270,7 +324,45 @@ void VisionWorker::readDice(const cv::Mat& bgr) {
     out.frameHeight = bgr.rows;
     out.countUncertain = read->countUncertain;
     out.milliseconds = read->milliseconds;
-    for (const vision::DieRead& d : read->dice) {
+    out.hinted = hinted;
+
+    // Whose dice, by colour; and the light on them.
+    std::vector<Ownership> owners;
+    std::vector<cv::Rect2f> boxes;
+    for (const vision::DieRead& d : read->dice)
+        boxes.push_back(d.outline.boundingRect2f());
+    QElapsedTimer ownersClock;
+    ownersClock.start();
+    if (m_diceSets) {
+        out.owned = true;
+        for (const cv::Rect2f& box : boxes) {
+            Ownership o;
+            const auto match = m_diceSets->classify(bgr, box);
+            o.unknown = !match || match->unknown();
+            if (match) {
+                o.cost = match->cost;
+                if (!match->unknown()) {
+                    o.set = m_diceSets->sets()[static_cast<size_t>(match->set)].name;
+                    o.player = match->player;
+                }
+            }
+            owners.push_back(std::move(o));
+        }
+    }
+    out.ownersMs = static_cast<double>(ownersClock.nsecsElapsed()) / 1e6;
+    if (m_profile) {
+        const auto light =
+            calibration::checkLight(bgr, hinted ? m_hints.trayPolygon : std::vector<cv::Point2f>{}, boxes);
+        CalibrationState state = m_calibrationState;
+        state.light.clear();
+        if (light)
+            for (const calibration::LightWarning& w : light->warnings)
+                state.light << q(w.message);
+        setCalibrationState(std::move(state));
+    }
+
+    for (size_t i = 0; i < read->dice.size(); ++i) {
+        const vision::DieRead& d = read->dice[i];
         DieMark m;
         m.value = d.value;
         m.confidence = d.confidence;
@@ -279,11 +371,109 @@ void VisionWorker::readDice(const cv::Mat& bgr) {
         m.y = d.outline.center.y / bgr.rows;
         m.side = d.outline.size.width / bgr.cols;
         m.angle = d.outline.angle;
+        if (i < owners.size()) {
+            m.setName = q(owners[i].set);
+            m.owner = q(owners[i].player);
+            m.ownerUnknown = owners[i].unknown;
+        }
         out.dice.push_back(m);
     }
+    nlohmann::json calibrationJson;
+    if (m_profile)
+        calibrationJson = {{"name", m_profile->name},
+                           {"applied", m_calibrationState.applied},
+                           {"hinted", hinted},
+                           {"moved", m_calibrationState.moved},
+                           {"dieSizePx", hinted ? m_hints.dieSizePx : 0.0f},
+                           {"diceSets", m_diceSets ? m_diceSets->sets().size() : 0}};
     out.jpeg = jpegOf(bgr);
-    out.detectionsJson = detectionsJson(read.value(), bgr.size());
+    out.detectionsJson = detectionsJson(read.value(), bgr.size(), owners, calibrationJson);
+    out.viewMs = m_viewCheckMs;
+    out.settledMs = static_cast<double>(clock.nsecsElapsed()) / 1e6 + m_viewCheckMs;
     Q_EMIT diceRead(out);
+}
+
+// The game's calibration for frames of this size. Without one, or when it cannot be rescaled, the worker
+// reads the whole frame as it always did, and says why.
+void VisionWorker::applyCalibration(cv::Size size) {
+    m_calibratedSize = size;
+    m_hints = {};
+    m_viewMonitor.reset();
+    m_referenceRetaken = false;
+    m_diceSets.reset();
+    CalibrationState state;
+    vision::ThrowWatcherOptions watch;
+    if (m_profile) {
+        state.present = true;
+        state.name = q(m_profile->name);
+        state.diceSets = static_cast<int>(m_profile->diceSets.size());
+        auto scaled = m_profile->rescaledTo(size);
+        if (!scaled) {
+            state.refused =
+                u"The table calibration%1 is not used: %2. Dice are read in the whole frame."_s.arg(
+                    state.name.isEmpty() ? QString() : u" \"%1\""_s.arg(state.name),
+                    q(scaled.error().message));
+        } else {
+            state.applied = true;
+            m_hints = calibration::toDiceHints({scaled->tray.regionPx, scaled->tray.dieSizePx});
+            watch.trayPolygon = m_hints.trayPolygon; // a hand outside the tray does not hold a throw
+            m_markers = scaled->tray.markers;
+            if (!scaled->referenceView.empty()) {
+                auto monitor = calibration::ViewMonitor::create(scaled->referenceView, scaled->tray.markers);
+                if (monitor)
+                    m_viewMonitor.emplace(std::move(monitor.value()));
+            }
+            if (!scaled->diceSets.empty()) {
+                m_diceSets.emplace();
+                for (const calibration::DiceSet& set : scaled->diceSets)
+                    m_diceSets->addSet(set);
+            }
+        }
+    }
+    m_watcher = vision::ThrowWatcher(watch);
+    m_trayState = vision::TrayState::Waiting;
+    Q_EMIT trayStateChanged(static_cast<int>(m_trayState));
+    setCalibrationState(std::move(state));
+}
+
+// Has the camera moved since calibration? Asked on settled frames only (a few ORB matches, once per throw).
+// The first steady answer replaces the reference by this view: the calibration's view still had the sheet
+// in it, this one shows the tray as it is played on.
+void VisionWorker::checkView(const cv::Mat& bgr) {
+    m_viewCheckMs = 0.0;
+    if (!m_viewMonitor)
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    const auto check = m_viewMonitor->check(bgr);
+    CalibrationState state = m_calibrationState;
+    if (check) {
+        state.moved = check->moved;
+        state.movedDetail = check->moved ? u"The view shifted by %1 px (%2% of the frame), seen by %3."_s
+                                               .arg(check->shiftPx, 0, 'f', 0)
+                                               .arg(100.0 * check->shiftFraction, 0, 'f', 1)
+                                               .arg(q(calibration::viewMethodName(check->method)))
+                                         : QString();
+        if (!check->moved && !m_referenceRetaken) {
+            m_referenceRetaken = true;
+            // Markers still in view (the sheet left in a corner) stay the sharpest witness.
+            auto retaken =
+                calibration::ViewMonitor::create(bgr, check->method == calibration::ViewMethod::Markers
+                                                          ? m_markers
+                                                          : std::vector<calibration::MarkerSighting>{});
+            if (retaken)
+                m_viewMonitor.emplace(std::move(retaken.value()));
+        }
+    }
+    setCalibrationState(std::move(state));
+    m_viewCheckMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+}
+
+void VisionWorker::setCalibrationState(CalibrationState state) {
+    if (state == m_calibrationState)
+        return;
+    m_calibrationState = std::move(state);
+    Q_EMIT calibrationStateChanged(m_calibrationState);
 }
 
 void VisionWorker::readChits(const cv::Mat& bgr) {

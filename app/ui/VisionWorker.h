@@ -4,9 +4,14 @@
 // is busy (a mailbox of one, never a queue), watches the tray and reads the dice once a throw has settled, or
 // reads order chits in the orders phase. Video files and photo folders are decoded here too, paced at their
 // frame rate by the wall clock, so a slow read skips frames instead of slowing the clock. Results go back to
-// the UI thread as value types over queued connections.
+// the UI thread as value types over queued connections. With the game's calibration, the worker reads and
+// watches only the tray, passes the die size to the reader, checks on settled frames that the camera has not
+// moved and that the light is usable, and gives each die to a player by its colour.
 
 #include "app/ui/VisionTypes.h"
+#include "calibration/CalibrationProfile.h"
+#include "calibration/DiceSets.h"
+#include "calibration/ViewMonitor.h"
 #include "vision/DiceReader.h"
 #include "vision/ThrowWatcher.h"
 
@@ -56,6 +61,10 @@ public:
     void setChitGame(const std::string& tag);
     // Where the dice models are (default vision::DiceReader::defaultModelDir()); call before the first read.
     void setModelDir(const std::string& dir);
+    // Thread-safe: the game's calibration, or none. It is rescaled to the feed's frame size at the next
+    // frame; a profile that cannot be (another aspect ratio) is refused, said in calibrationStateChanged, and
+    // the feed is read as without one.
+    void setCalibration(std::optional<calibration::CalibrationProfile> profile);
 
     // Thread-safe.
     cv::Mat latestFrame() const;
@@ -85,6 +94,7 @@ Q_SIGNALS:
     void playbackStarted(const QString& description, double framesPerSecond);
     void playbackEnded();
     void statsChanged(const muster::app::FeedStats& stats);
+    void calibrationStateChanged(const muster::app::CalibrationState& state);
 
 private:
     struct Pending {
@@ -99,6 +109,10 @@ private:
     void readChits(const cv::Mat& bgr);
     void publishStats();
     bool ensureReader();
+    // Worker thread: the calibration for frames of `size` (hints, watched region, view monitor, dice sets).
+    void applyCalibration(cv::Size size);
+    void checkView(const cv::Mat& bgr);
+    void setCalibrationState(CalibrationState state);
 
     // Mailbox, shared with the offering thread.
     mutable std::mutex m_mailboxMutex;
@@ -118,12 +132,24 @@ private:
     mutable std::mutex m_settingsMutex;
     std::string m_chitGame;
     std::string m_modelDir;
+    std::optional<calibration::CalibrationProfile> m_givenProfile; // set by setCalibration()
+    bool m_profileChanged = false;
 
     // Worker-thread state.
     vision::ThrowWatcher m_watcher;
     std::optional<vision::DiceReader> m_reader;
     bool m_readerFailed = false;
     vision::TrayState m_trayState = vision::TrayState::Waiting;
+    // The calibration as applied to the current frame size (worker thread).
+    std::optional<calibration::CalibrationProfile> m_profile;
+    cv::Size m_calibratedSize; // frame size m_profile was applied for; empty: apply at the next frame
+    vision::DiceHints m_hints; // empty without a usable calibration
+    std::optional<calibration::ViewMonitor> m_viewMonitor;
+    bool m_referenceRetaken = false; // the sheet-less view replaced the calibration's reference
+    std::vector<calibration::MarkerSighting> m_markers; // the sheet's markers at this frame size
+    double m_viewCheckMs = 0.0;                         // the last settled frame's view check
+    std::optional<calibration::DiceSetModel> m_diceSets;
+    CalibrationState m_calibrationState;
     QElapsedTimer m_lastChitRead;
     QElapsedTimer m_rateClock;
     std::int64_t m_rateFrames = 0;

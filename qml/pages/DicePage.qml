@@ -5,7 +5,9 @@ import Muster
 
 // Dice: the tray as the camera sees it, every read die outlined with its value (unsure ones in amber with a
 // "?"), the engine's request against what the camera sees, and Accept, Reroll or Type dice. With no camera
-// (or for d10/d20) the keypad is the way in; the demo feed is labelled as a demo.
+// (or for d10/d20) the keypad is the way in; the demo feed is labelled as a demo. With the game's calibration:
+// each die's owner by colour, a red banner when the camera moved (Accept blocked), amber light warnings, and
+// a calibration that does not fit the feed said, not silently applied.
 PageFrame {
     id: page
     title: qsTr("Dice")
@@ -73,6 +75,8 @@ PageFrame {
                         required property real centreX
                         required property real centreY
                         required property real angle
+                        required property string ownerText
+                        required property bool ownerUnknown
                         readonly property real edge: Math.max(18, side * overlay.width)
                         readonly property color tone: corrected ? "#42a5f5" : (!resolved ? Theme.warning : "#66bb6a")
                         x: centreX * overlay.width - width / 2
@@ -107,6 +111,27 @@ PageFrame {
                                 color: mark.tone
                             }
                         }
+                        // Whose die by colour: the player (or the set), "whose?" for a colour nobody owns.
+                        Rectangle {
+                            visible: mark.ownerText.length > 0
+                            anchors.horizontalCenter: parent.horizontalCenter
+                            anchors.top: parent.bottom
+                            anchors.topMargin: -6
+                            width: ownerLabel.implicitWidth + 12
+                            height: ownerLabel.implicitHeight + 2
+                            radius: 6
+                            color: "#dd000000"
+                            border.color: mark.ownerUnknown ? Theme.warning : "transparent"
+                            Label {
+                                id: ownerLabel
+                                objectName: "dieOwner"
+                                anchors.centerIn: parent
+                                text: mark.ownerText
+                                font.pixelSize: Theme.fontSmall
+                                font.bold: mark.ownerUnknown
+                                color: mark.ownerUnknown ? Theme.warning : Theme.text
+                            }
+                        }
                         TapHandler {
                             onTapped: correction.openFor(mark.index, mark.readValue, mark.value, mark.unsure)
                         }
@@ -128,6 +153,7 @@ PageFrame {
                     anchors.centerIn: parent
                     text: CameraService.demoFeed ? qsTr("DEMO FEED \u2014 not read")
                           : CameraService.live ? CameraService.feedDescription + "  \u00B7  " + page.trayWords(CameraService.trayState)
+                                                 + (CameraService.calibrated ? "  \u00B7  " + qsTr("tray calibrated") : "")
                           : CameraService.feedDescription
                     font.pixelSize: Theme.fontBody
                     font.bold: CameraService.demoFeed
@@ -184,6 +210,58 @@ PageFrame {
                         text: qsTr("%1 rolls").arg(GameController.currentPlayer)
                         font.pixelSize: Theme.fontSmall + 2
                         color: Theme.accent
+                    }
+                    // The camera was bumped since calibration: dice would be read in the wrong place.
+                    Rectangle {
+                        objectName: "cameraMovedBanner"
+                        Layout.fillWidth: true
+                        visible: CameraService.cameraMoved
+                        implicitHeight: movedLabel.implicitHeight + 20
+                        radius: Theme.radius
+                        color: "#4a1c1c"
+                        border.color: Theme.danger
+                        border.width: 2
+                        Label {
+                            id: movedLabel
+                            anchors.fill: parent
+                            anchors.margins: 10
+                            text: CameraService.cameraMovedText
+                            wrapMode: Text.WordWrap
+                            font.pixelSize: Theme.fontBody
+                            font.bold: true
+                            color: Theme.text
+                        }
+                    }
+                    // The calibration does not fit this feed (another aspect ratio): read without it, and say so.
+                    Label {
+                        objectName: "calibrationNotice"
+                        Layout.fillWidth: true
+                        visible: CameraService.calibrationNotice.length > 0
+                        text: CameraService.calibrationNotice
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontBody
+                        color: Theme.warning
+                    }
+                    Repeater {
+                        model: CameraService.lightWarnings
+                        Label {
+                            required property string modelData
+                            Layout.fillWidth: true
+                            text: "\u26A0 " + modelData
+                            wrapMode: Text.WordWrap
+                            font.pixelSize: Theme.fontBody
+                            color: Theme.warning
+                        }
+                    }
+                    // Whose dice by colour against who was asked to roll: the people decide.
+                    Label {
+                        objectName: "ownerNotice"
+                        Layout.fillWidth: true
+                        visible: CameraService.ownerNotice.length > 0
+                        text: CameraService.ownerNotice
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontBody
+                        color: Theme.warning
                     }
                     // A camera that vanished, a file that cannot be read, models that are missing.
                     Label {

@@ -1,10 +1,14 @@
 // The camera path end to end, headless: real dice photos through the vision worker (as a photo folder and as
 // a camera's QVideoFrames), the settled read on the Dice page's model, Accept and corrections into the
-// journal, the camera that vanishes mid-game, and printed-style order chits filling the orders phase.
+// journal, the camera that vanishes mid-game, printed-style order chits filling the orders phase, and the
+// game's calibration on the live feed (tray region and die size, a refused profile, a moved camera, whose
+// dice).
 
 #include "app/storage/Journal.h"
 #include "app/ui/CameraService.h"
 #include "app/ui/GameController.h"
+#include "calibration/CalibrationProfile.h"
+#include "calibration/DiceSets.h"
 #include "vision/chits/ChitScenario.h"
 #include "vision/chits/ZXingAdapter.h"
 
@@ -90,6 +94,54 @@ QVideoFrame videoFrameOf(const cv::Mat& bgr) {
     return frame;
 }
 
+// The YOLO die boxes of a test photo, in pixels of its frame.
+std::vector<cv::Rect2f> labelledBoxes(const QString& photo, cv::Size size) {
+    QFile f(dataDir() + u"/dice/nell-byler-d6/labels/test/"_s + QFileInfo(photo).completeBaseName() +
+            u".txt"_s);
+    std::vector<cv::Rect2f> boxes;
+    if (!f.open(QIODevice::ReadOnly))
+        return boxes;
+    while (!f.atEnd()) {
+        const QStringList v = QString::fromUtf8(f.readLine()).split(u' ', Qt::SkipEmptyParts);
+        if (v.size() < 5)
+            continue;
+        const float cx = v[1].toFloat() * static_cast<float>(size.width);
+        const float cy = v[2].toFloat() * static_cast<float>(size.height);
+        const float w = v[3].toFloat() * static_cast<float>(size.width);
+        const float h = v[4].toFloat() * static_cast<float>(size.height);
+        boxes.emplace_back(cx - w / 2, cy - h / 2, w, h);
+    }
+    return boxes;
+}
+
+// A table profile for frames like `reference` (its size is the profile's camera resolution): 2 px per tray
+// mm, the watched region `regionPx`, a die of `dieSizePx`, `reference` as the calibrated view.
+muster::calibration::CalibrationProfile
+testProfile(const cv::Mat& reference, const std::vector<cv::Point2f>& regionPx, float dieSizePx) {
+    namespace mc = muster::calibration;
+    mc::TrayCalibration tray;
+    tray.resolution = reference.size();
+    tray.imageToTray = cv::Matx33d(0.5, 0, 0, 0, 0.5, 0, 0, 0, 1);
+    tray.trayToImage = tray.imageToTray.inv();
+    tray.regionPx = regionPx;
+    tray.regionMm = mc::mapPoints(tray.imageToTray, regionPx);
+    tray.pxPerMm = 2.0;
+    tray.dieSizePx = dieSizePx;
+    tray.dieSizeMm = dieSizePx / 2;
+    mc::CalibrationProfile profile = mc::makeProfile("test table", tray);
+    cv::cvtColor(reference, profile.referenceView, cv::COLOR_BGR2GRAY);
+    return profile;
+}
+
+// The payload GameController::attachCalibration keeps in the journal.
+QString payloadOf(const muster::calibration::CalibrationProfile& profile) {
+    return QString::fromStdString(nlohmann::json{
+        {"name", profile.name},
+        {"width", profile.resolution().width},
+        {"height", profile.resolution().height},
+        {"profile", profile.toJson()}}.dump());
+}
+
 std::vector<int> sortedReadFaces(const CameraService& camera) {
     std::vector<int> faces = camera.dice()->readFaces();
     std::sort(faces.begin(), faces.end());
@@ -111,12 +163,18 @@ private Q_SLOTS:
     void correctionIsAnOverrideWithReason();
     void vanishedCameraFallsBackToTypedDice();
     void chitsFillTheOrdersWithSourceCamera();
+    void calibrationHintsRestrictTheRead();
+    void profileOfAnotherAspectIsRefused();
+    void movedCameraBlocksAccept();
+    void diceOwnersByColour();
 
 private:
     // Starts md_small and plays (first options, virtual dice) to a dice prompt we have a photo for.
     bool playToDicePrompt(GameController& game);
     // Feeds the photo for the current dice prompt through a photo folder and waits for its settled read.
     bool readPhotoFor(CameraService& camera, int count, const QString& folder);
+    // Plays one photo as a folder and waits for its settled read.
+    bool readPhoto(CameraService& camera, const QString& photo, const QString& folder);
 
     QTemporaryDir m_tmp;
     bool m_havePhotos = false;
@@ -282,7 +340,11 @@ bool CameraPathTest::playToDicePrompt(GameController& game) {
 
 bool CameraPathTest::readPhotoFor(CameraService& camera, int count, const QString& folder) {
     const auto it = kPhotoByCount.find(count);
-    if (it == kPhotoByCount.end() || !makeFolder(folder, {QString::fromLatin1(it->second)}))
+    return it != kPhotoByCount.end() && readPhoto(camera, QString::fromLatin1(it->second), folder);
+}
+
+bool CameraPathTest::readPhoto(CameraService& camera, const QString& photo, const QString& folder) {
+    if (!makeFolder(folder, {photo}))
         return false;
     QSignalSpy reads(&camera, &CameraService::diceReadArrived);
     camera.setPlaybackOptions({30.0, 1.0, false});
@@ -509,6 +571,217 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     QCOMPARE(game.unitsAwaitingOrders().size(), 1);
     // Tapping still works for the unit in conflict.
     QVERIFY(game.answer(u"hold"_s));
+}
+
+// The game's calibration reaches the reader: only dice inside the tray region are read, with the die size
+// of the calibration; the view is steady (its reference is this very frame), so Accept is not blocked by it.
+void CameraPathTest::calibrationHintsRestrictTheRead() {
+    NEED_PHOTOS();
+    const QString name = u"IMG_20191208_111328.jpg"_s; // 12 dice spread over the frame
+    const cv::Mat photo = cv::imread((testPhotos() + u"/"_s + name).toStdString());
+    QVERIFY(!photo.empty());
+    const std::vector<cv::Rect2f> boxes = labelledBoxes(name, photo.size());
+    QCOMPARE(static_cast<int>(boxes.size()), 12);
+    // The tray: the frame left of the widest gap between labelled dice near the middle (so no die straddles
+    // the edge). The die size: the median labelled box / 1.2 (an edge).
+    std::vector<float> xs, sides;
+    for (const cv::Rect2f& b : boxes) {
+        xs.push_back(b.x + b.width / 2);
+        sides.push_back(std::max(b.width, b.height));
+    }
+    std::sort(xs.begin(), xs.end());
+    float cut = 320, gap = 0;
+    for (size_t i = 1; i < xs.size(); ++i)
+        if (xs[i] - xs[i - 1] > gap && xs[i - 1] > 160 && xs[i] < 480) {
+            gap = xs[i] - xs[i - 1];
+            cut = (xs[i] + xs[i - 1]) / 2;
+        }
+    const std::vector<cv::Point2f> left = {{0, 0}, {cut, 0}, {cut, 640}, {0, 640}};
+    const int inside =
+        static_cast<int>(std::count_if(xs.begin(), xs.end(), [cut](float x) { return x < cut; }));
+    std::nth_element(sides.begin(), sides.begin() + 6, sides.end());
+    const float dieEdge = sides[6] / 1.2f;
+    QVERIFY(inside > 0 && inside < 12);
+
+    GameController game;
+    QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
+    CameraService camera(nullptr);
+    camera.setGame(&game);
+    QVERIFY2(game.attachCalibration(payloadOf(testProfile(photo, left, dieEdge))),
+             qPrintable(game.lastError()));
+    QVERIFY(readPhoto(camera, name, m_tmp.path() + u"/hinted"_s));
+    QVERIFY(camera.calibrated());
+    QVERIFY(camera.calibrationNotice().isEmpty());
+    QVERIFY(!camera.cameraMoved());
+    const muster::app::DiceReading& r = camera.dice()->reading();
+    QVERIFY(r.hinted);
+    qInfo("tray = x < %.0f px: %d dice read of %d labelled inside (12 in the frame)", cut,
+          camera.dice()->count(), inside);
+    QCOMPARE(camera.dice()->count(), inside);
+    for (const muster::app::DieMark& m : r.dice)
+        QVERIFY2(m.x * 640 < cut, "a die outside the tray region was read");
+    const auto detections = nlohmann::json::parse(r.detectionsJson.toStdString());
+    QVERIFY(detections["calibration"]["hinted"].get<bool>());
+    QCOMPARE(detections["calibration"]["dieSizePx"].get<float>(), dieEdge);
+    QCOMPARE(detections["calibration"]["name"].get<std::string>(), std::string("test table"));
+    QVERIFY(!camera.acceptBlockedReason().contains(u"moved"_s));
+    qInfo(
+        "settled frame with calibration, no dice sets: %.1f ms of worker time (read %.1f ms, view check %.1f "
+        "ms)",
+        r.settledMs, r.milliseconds, r.viewMs);
+
+    // Without a calibration the same frame is read whole, as before.
+    GameController plainGame;
+    QVERIFY(playToDicePrompt(plainGame));
+    CameraService plain(nullptr);
+    plain.setGame(&plainGame);
+    QVERIFY(readPhoto(plain, name, m_tmp.path() + u"/plain"_s));
+    QVERIFY(!plain.calibrated());
+    QVERIFY(!plain.dice()->reading().hinted);
+    QCOMPARE(plain.dice()->count(), 12);
+    QVERIFY(
+        !nlohmann::json::parse(plain.dice()->reading().detectionsJson.toStdString()).contains("calibration"));
+}
+
+// A profile made at another aspect ratio is not bent to fit: it is refused, the page says so, and the dice
+// are read in the whole frame.
+void CameraPathTest::profileOfAnotherAspectIsRefused() {
+    NEED_PHOTOS();
+    const QString name = u"IMG_20191208_111328.jpg"_s;
+    const cv::Mat photo = cv::imread((testPhotos() + u"/"_s + name).toStdString());
+    cv::Mat wide;
+    cv::resize(photo, wide, cv::Size(1280, 720));
+    GameController game;
+    QVERIFY(playToDicePrompt(game));
+    CameraService camera(nullptr);
+    camera.setGame(&game);
+    QVERIFY(
+        game.attachCalibration(payloadOf(testProfile(wide, {{0, 0}, {640, 0}, {640, 720}, {0, 720}}, 30))));
+    QVERIFY(readPhoto(camera, name, m_tmp.path() + u"/refused"_s));
+    QVERIFY(!camera.calibrated());
+    QVERIFY2(camera.calibrationNotice().contains(u"not used"_s) &&
+                 camera.calibrationNotice().contains(u"aspect ratio"_s),
+             qPrintable(camera.calibrationNotice()));
+    QVERIFY(!camera.dice()->reading().hinted);
+    QCOMPARE(camera.dice()->count(), 12);
+    QVERIFY(!camera.cameraMoved());
+}
+
+// The calibrated view was 4% to the side of what the camera sees now: a red banner, Accept blocked with the
+// reason, and typed dice still go in.
+void CameraPathTest::movedCameraBlocksAccept() {
+    NEED_PHOTOS();
+    GameController game;
+    QVERIFY(playToDicePrompt(game));
+    const int asked = game.diceCount();
+    const QString name = QString::fromLatin1(kPhotoByCount.at(asked));
+    const cv::Mat photo = cv::imread((testPhotos() + u"/"_s + name).toStdString());
+    cv::Mat shifted;
+    const cv::Matx23d shift(1, 0, 26, 0, 1, 10);
+    cv::warpAffine(photo, shifted, shift, photo.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    CameraService camera(nullptr);
+    camera.setGame(&game);
+    QSignalSpy calibrationChanged(&camera, &CameraService::calibrationChanged);
+    QVERIFY(game.attachCalibration(
+        payloadOf(testProfile(shifted, {{0, 0}, {640, 0}, {640, 640}, {0, 640}}, 40))));
+    QVERIFY(readPhoto(camera, name, m_tmp.path() + u"/moved"_s));
+    QVERIFY(camera.calibrated());
+    QVERIFY(camera.cameraMoved());
+    QVERIFY2(camera.cameraMovedText().startsWith(u"The camera moved: recalibrate in Settings"_s),
+             qPrintable(camera.cameraMovedText()));
+    QVERIFY(!camera.canAccept());
+    QVERIFY2(camera.acceptBlockedReason().contains(u"moved"_s), qPrintable(camera.acceptBlockedReason()));
+    QVERIFY(!camera.acceptDice());
+    QVERIFY(calibrationChanged.count() > 0);
+    qInfo("moved view: %s", qPrintable(camera.cameraMovedText()));
+    // Read without the (misplaced) hints, so the dice are still shown.
+    QVERIFY(!camera.dice()->reading().hinted);
+    QVariantList typed;
+    for (int i = 0; i < asked; ++i)
+        typed << 4;
+    QVERIFY2(game.submitDice(typed, u"typed"_s), qPrintable(game.lastError()));
+}
+
+// Dice sets in the profile: each die's owner by colour in the model and in the evidence JSON; a colour no set
+// has is flagged "whose?", not guessed.
+void CameraPathTest::diceOwnersByColour() {
+    NEED_PHOTOS();
+    namespace mc = muster::calibration;
+    const QString name = u"IMG_20191208_111328.jpg"_s;
+    const cv::Mat photo = cv::imread((testPhotos() + u"/"_s + name).toStdString());
+    const std::vector<cv::Rect2f> boxes = labelledBoxes(name, photo.size());
+    QCOMPARE(static_cast<int>(boxes.size()), 12);
+    // tests/calibration/data/dice_sets_test.csv: dice 4 and 5 are white, 6 red, 0 and 3 yellow. The sets know
+    // white (Ann's) and red (Bob's) only, so the yellow dice are of a colour nobody owns.
+    mc::CalibrationProfile profile = testProfile(photo, {{0, 0}, {640, 0}, {640, 640}, {0, 640}}, 40);
+    mc::DiceSetModel model;
+    QVERIFY(model.addSet("white", "Ann", photo, {boxes[4], boxes[5]}));
+    QVERIFY(model.addSet("red", "Bob", photo, {boxes[6]}));
+    profile.diceSets = model.sets();
+
+    GameController game;
+    QVERIFY(playToDicePrompt(game));
+    CameraService camera(nullptr);
+    camera.setGame(&game);
+    QVERIFY(game.attachCalibration(payloadOf(profile)));
+    QVERIFY(readPhoto(camera, name, m_tmp.path() + u"/owners"_s));
+    const muster::app::DiceReading& r = camera.dice()->reading();
+    QVERIFY(r.owned);
+    QCOMPARE(camera.dice()->count(), 12);
+    // Which read die lies on which labelled die.
+    const auto readAt = [&](const cv::Rect2f& box) -> const muster::app::DieMark* {
+        const cv::Point2f c(box.x + box.width / 2, box.y + box.height / 2);
+        for (const muster::app::DieMark& m : r.dice)
+            if (std::hypot(m.x * 640 - c.x, m.y * 640 - c.y) < box.width / 2)
+                return &m;
+        return nullptr;
+    };
+    for (int i : {4, 5}) {
+        const auto* m = readAt(boxes[static_cast<size_t>(i)]);
+        QVERIFY(m);
+        QCOMPARE(m->owner, u"Ann"_s);
+        QCOMPARE(m->setName, u"white"_s);
+    }
+    QVERIFY(readAt(boxes[6]) && readAt(boxes[6])->owner == u"Bob"_s);
+    for (int i : {0, 3}) {
+        const auto* m = readAt(boxes[static_cast<size_t>(i)]);
+        QVERIFY(m);
+        QVERIFY2(m->ownerUnknown, qPrintable(u"yellow die %1 was given to %2"_s.arg(i).arg(m->owner)));
+        QVERIFY(m->owner.isEmpty());
+    }
+    // The page's model: the owner's name, "whose?" for the unknown colour; the notice asks.
+    int whose = 0, ann = 0;
+    for (int row = 0; row < camera.dice()->count(); ++row) {
+        const QString text =
+            camera.dice()->index(row).data(muster::app::LiveDiceModel::OwnerTextRole).toString();
+        whose += text == u"whose?"_s ? 1 : 0;
+        ann += text == u"Ann"_s ? 1 : 0;
+    }
+    QCOMPARE(whose, camera.dice()->unknownOwnerCount());
+    QVERIFY(whose >= 2 && ann >= 2);
+    QVERIFY2(camera.ownerNotice().contains(u"nobody owns: whose?"_s), qPrintable(camera.ownerNotice()));
+    if (!game.currentPlayer().isEmpty()) // the game asks someone to roll; these dice include another's
+        QVERIFY2(camera.ownerNotice().contains(u"but the game asks %1 to roll"_s.arg(game.currentPlayer())),
+                 qPrintable(camera.ownerNotice()));
+    // The evidence: every die with its set and owner.
+    const auto detections = nlohmann::json::parse(r.detectionsJson.toStdString());
+    int recorded = 0;
+    for (const auto& d : detections["dice"]) {
+        QVERIFY(d.contains("owner") && d.contains("set") && d.contains("ownerUnknown"));
+        recorded += d["owner"].get<std::string>() == "Ann" ? 1 : 0;
+    }
+    QCOMPARE(recorded, ann);
+    QCOMPARE(detections["calibration"]["diceSets"].get<int>(), 2);
+    // For looking at the Dice page by hand: `muster --screenshot ... --game` on a copy of this game.
+    if (const QString keep = qEnvironmentVariable("MUSTER_KEEP_CALIBRATED_GAME"); !keep.isEmpty()) {
+        QFile::copy(game.gamePath(), keep);
+        QFile::copy(game.gamePath() + u"-wal"_s, keep + u"-wal"_s); // the journal is in WAL mode
+    }
+    qInfo("settled frame with 2 dice sets: %.1f ms of worker time (read %.1f ms, view check %.1f ms, "
+          "classifying %d dice %.2f ms)",
+          r.settledMs, r.milliseconds, r.viewMs, camera.dice()->count(), r.ownersMs);
+    // (Accept copies detectionsJson into the evidence photo unchanged: see
+    // acceptWritesACameraEventWithEvidence.)
 }
 
 QTEST_MAIN(CameraPathTest)
