@@ -536,6 +536,7 @@ def main():
     ap.add_argument("--data", default=os.path.join(os.path.dirname(__file__), "../../shared/data/dice/nell-byler-d6"))
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "../data/models"))
     ap.add_argument("--holdout", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=5, help="finder seed; the reader uses seed + 1")
     ap.add_argument("--stage", choices=["finder", "reader", "both"], default="both")
     ap.add_argument("--finder-epochs", type=int, default=40)
     ap.add_argument("--finder-batches", type=int, default=40)
@@ -546,8 +547,9 @@ def main():
     ap.add_argument("--reader-widths", default="16,0,32,0,48,0,64",
                     help="reader conv channels in order, 0 for a 2x2 max pool")
     args = ap.parse_args()
-    global READER_CROP
+    global READER_CROP, SEED
     READER_CROP = args.reader_crop
+    SEED = args.seed
     torch.set_num_threads(1)
     seedAll(SEED)
     train = loadSplit(args.data, "train")
