@@ -17,7 +17,8 @@ ApplicationWindow {
     Material.accent: Theme.accent
     Material.background: Theme.background
 
-    // Page names, in navigation order. The C++ side (--page, --self-test) selects pages by these names.
+    // Page names, in navigation order; the stack below holds the pages in the same order. The C++ side (--page,
+    // --self-test) selects pages by these names.
     readonly property var pages: [
         { name: "home", label: qsTr("Home"), glyph: "\u2302" },
         { name: "game", label: qsTr("Game"), glyph: "\u2694" },
@@ -25,8 +26,10 @@ ApplicationWindow {
         { name: "orders", label: qsTr("Orders"), glyph: "\u2691" },
         { name: "roster", label: qsTr("Roster"), glyph: "\u265F" },
         { name: "log", label: qsTr("Log"), glyph: "\u2630" },
-        { name: "settings", label: qsTr("Settings"), glyph: "\u2699" }
+        { name: "settings", label: qsTr("Settings"), glyph: "\u2699" },
+        { name: "newgame", label: qsTr("New game"), glyph: "+", under: "home" } // reached from Home, not the rail
     ]
+    readonly property var navPages: pages.filter(p => p.under === undefined)
     property string currentPage: "home"
     readonly property bool portrait: height > width
 
@@ -66,18 +69,19 @@ ApplicationWindow {
                 anchors.fill: parent
                 anchors.margins: 8
                 flow: window.portrait ? GridLayout.LeftToRight : GridLayout.TopToBottom
-                rows: window.portrait ? 1 : window.pages.length + 1
-                columns: window.portrait ? window.pages.length : 1
+                rows: window.portrait ? 1 : window.navPages.length + 1
+                columns: window.portrait ? window.navPages.length : 1
                 rowSpacing: 6
                 columnSpacing: 4
 
                 Repeater {
-                    model: window.pages
+                    model: window.navPages
                     NavButton {
                         required property var modelData
                         text: modelData.label
                         glyph: modelData.glyph
                         current: window.currentPage === modelData.name
+                                 || (window.pages[window.pageIndex(window.currentPage)] || {}).under === modelData.name
                         onClicked: window.showPage(modelData.name)
                         Layout.fillWidth: true
                         Layout.preferredHeight: window.portrait ? 72 : 76
@@ -100,6 +104,7 @@ ApplicationWindow {
 
             HomePage {
                 onGameStarted: window.showPage("game")
+                onNewGameRequested: window.showPage("newgame")
             }
             GamePage {}
             DicePage {}
@@ -107,6 +112,9 @@ ApplicationWindow {
             RosterPage {}
             LogPage {}
             SettingsPage {}
+            NewGamePage {
+                onGameStarted: window.showPage("game")
+            }
         }
     }
 }

@@ -124,7 +124,8 @@ int run(int argc, char** argv) {
     const QCommandLineOption shotOpt(u"screenshot"_s, u"Render a page offscreen to a PNG and exit."_s,
                                      u"file"_s);
     const QCommandLineOption pageOpt(
-        u"page"_s, u"Page to show: home, game, dice, orders, roster, log, settings."_s, u"name"_s, u"home"_s);
+        u"page"_s, u"Page to show: home, game, dice, orders, roster, log, settings, newgame."_s, u"name"_s,
+        u"home"_s);
     const QCommandLineOption sizeOpt(u"size"_s, u"Window size, WxH (default 1280x800)."_s, u"WxH"_s,
                                      u"1280x800"_s);
     const QCommandLineOption demoOpt(u"demo"_s, u"Use the demo dice feed even when a camera is present."_s);

@@ -3,7 +3,9 @@
 #include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "app/ui/EvidencePhoto.h"
+#include "app/ui/HouseRuleLabels.h"
 #include "rules/io/Json.h"
+#include "rules/md/Options.h"
 
 #include <nlohmann/json.hpp>
 
@@ -200,6 +202,25 @@ QVariantList GameController::houseRules() const {
     return out;
 }
 
+QVariantMap GameController::playSetup() const {
+    QVariantMap out;
+    if (!m_session)
+        return out;
+    const nlohmann::json setup =
+        nlohmann::json::parse(m_session->journal().game().playSetupJson, nullptr, false);
+    if (!setup.is_object())
+        return out;
+    for (const auto& [key, value] : setup.items()) {
+        if (value.is_string())
+            out.insert(q(key), q(value.get<std::string>()));
+        else if (value.is_boolean())
+            out.insert(q(key), value.get<bool>());
+        else if (value.is_number_integer())
+            out.insert(q(key), static_cast<qlonglong>(value.get<std::int64_t>()));
+    }
+    return out;
+}
+
 QUrl GameController::photoUrl(qlonglong seq) const {
     return m_session ? evidencePhotoUrl(m_session->journal(), seq) : QUrl();
 }
@@ -261,10 +282,93 @@ QVariantList GameController::scenarioSides(const QString& scenario) {
     return out;
 }
 
-bool GameController::startGame(const QString& scenario, const QVariantList& players) {
+QVariantMap GameController::scenarioDetails(const QString& scenario) {
+    auto parsed = readScenario(scenario);
+    if (!parsed) {
+        fail(q(parsed.error().message));
+        return {};
+    }
+    QVariantMap rules;
+    for (const auto& [key, value] : parsed->houseRules.values)
+        rules.insert(q(key), q(value));
+    return {{u"ruleSet"_s, q(parsed->ruleSet)}, {u"name"_s, q(parsed->name)}, {u"houseRules"_s, rules}};
+}
+
+QStringList GameController::houseRuleGroups(const QString& ruleSet) const {
+    QStringList out;
+    for (const char* group : app::houseRuleGroups(s(ruleSet)))
+        out << QString::fromUtf8(group);
+    return out;
+}
+
+QVariantList GameController::houseRuleOptions(const QString& ruleSet) const {
+    QVariantList out;
+    if (ruleSet != u"md"_s)
+        return out;
+    for (const rules::md::OptionSpec& spec : rules::md::optionRegister()) {
+        const HouseRuleText* text = houseRuleText("md", spec.key);
+        QVariantMap option{{u"key"_s, QString::fromUtf8(spec.key)},
+                           {u"group"_s, text ? QString::fromUtf8(text->group) : u"Other"_s},
+                           {u"label"_s, text ? QString::fromUtf8(text->label) : QString::fromUtf8(spec.key)},
+                           {u"rules"_s, QString::fromUtf8(spec.rules)},
+                           {u"defaultValue"_s, QString::fromUtf8(spec.defaultValue)}};
+        if (spec.alternatives.empty()) {
+            QStringList parts;
+            if (text)
+                for (const char* part : text->parts)
+                    parts << QString::fromUtf8(part);
+            option[u"kind"_s] = parts.isEmpty() ? u"integer"_s : u"integers"_s;
+            option[u"parts"_s] = parts;
+            option[u"min"_s] = text ? text->min : 0;
+            option[u"max"_s] = text ? text->max : 100;
+            option[u"step"_s] = text ? text->step : 1;
+        } else {
+            QVariantList choices;
+            for (const std::string& value : spec.alternatives) {
+                const char* label = nullptr;
+                if (text)
+                    for (const HouseRuleChoiceText& c : text->choices)
+                        if (value == c.value)
+                            label = c.label;
+                choices << QVariantMap{{u"value"_s, q(value)},
+                                       {u"label"_s, label ? QString::fromUtf8(label) : q(value)},
+                                       {u"isDefault"_s, value == spec.defaultValue}};
+            }
+            option[u"kind"_s] = u"choice"_s;
+            option[u"choices"_s] = choices;
+        }
+        out << option;
+    }
+    return out;
+}
+
+bool GameController::startGame(const QString& scenario, const QVariantList& players,
+                               const QVariantMap& houseRules, const QVariantMap& playSetup) {
     auto parsed = readScenario(scenario);
     if (!parsed)
         return fail(q(parsed.error().message));
+
+    // House rules chosen at the table go over the scenario's own (GEN-08); checked against the register
+    // before any file is made, so a refused value leaves nothing behind.
+    rules::HouseRules chosen;
+    for (auto it = houseRules.begin(); it != houseRules.end(); ++it)
+        chosen.values[s(it.key())] = s(it.value().toString().trimmed());
+    if (parsed->ruleSet == "md") {
+        rules::HouseRules merged = parsed->houseRules;
+        for (const auto& [key, value] : chosen.values)
+            merged.values[key] = value;
+        auto resolved = rules::md::resolveOptions(merged);
+        if (!resolved)
+            return fail(u"House rules: %1"_s.arg(q(resolved.error().message)));
+    }
+
+    const QString dice = playSetup.value(u"dice"_s, u"typed"_s).toString();
+    if (dice != u"camera"_s && dice != u"typed"_s && dice != u"virtual"_s)
+        return fail(u"Unknown way to roll '%1' (camera, typed or virtual)."_s.arg(dice));
+    nlohmann::json setup = {{"dice", s(dice)}, {"app", true}};
+    const QString table = playSetup.value(u"table"_s).toString().trimmed();
+    if (!table.isEmpty())
+        setup["table"] = s(table);
 
     std::vector<storage::Player> list;
     for (const QVariant& v : players) {
@@ -277,7 +381,7 @@ bool GameController::startGame(const QString& scenario, const QVariantList& play
     const QString path =
         gamesDirectory() +
         u"/%1-%2.muster"_s.arg(base, QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
-    auto session = storage::GameSession::start(s(path), *parsed, {}, std::move(list));
+    auto session = storage::GameSession::start(s(path), *parsed, chosen, std::move(list), setup.dump());
     if (!session)
         return fail(q(session.message()));
     return adopt(std::move(session.value()));
@@ -316,14 +420,8 @@ void GameController::closeGame() {
 bool GameController::adopt(storage::GameSession session) {
     m_session.emplace(std::move(session));
     // Each unit's figures at set-up, so the roster can show losses at a glance.
-    m_startStrength.clear();
-    auto scenario = rules::io::parseScenario(m_session->journal().game().scenarioJson, "snapshot");
-    if (scenario) {
-        auto fresh = rules::Engine::create(*scenario, m_session->engine().state().houseRules.get());
-        if (fresh)
-            for (const auto& u : fresh->state().units)
-                m_startStrength.push_back(u.officers + u.rf);
-    }
+    auto strengths = startingStrengths(m_session->journal().game());
+    m_startStrength = strengths ? std::move(strengths.value()) : std::vector<int>{};
     rememberLast(gamePath());
     m_calibrationPayload = latestCalibration();
     m_lastError.clear();

@@ -50,6 +50,8 @@ class GameController : public QObject {
     Q_PROPERTY(QStringList scenarios READ scenarios CONSTANT FINAL)
     Q_PROPERTY(QVariantList savedGames READ savedGames NOTIFY savedGamesChanged FINAL)
     Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
+    // How the game is played, from the journal header ({"dice", "app", "table"}; empty if not recorded).
+    Q_PROPERTY(QVariantMap playSetup READ playSetup NOTIFY gameChanged FINAL)
     Q_PROPERTY(QString gamesFolder READ gamesFolder CONSTANT FINAL)
     // The latest calibration attached to the game: the journal payload {"name", "width", "height",
     // "profile"} as JSON text, "" when the game has none (or no game is open).
@@ -92,13 +94,19 @@ public:
     QStringList scenarios() const;
     QString gamesFolder() const { return gamesDirectory(); }
     QVariantList houseRules() const;
+    QVariantMap playSetup() const;
     QVariantList savedGames() const;
     QString calibrationPayload() const { return m_calibrationPayload; }
     RosterModel* roster() const { return m_roster; }
     LogModel* log() const { return m_log; }
 
-    // Starts a new game from a bundled scenario (by name) or a scenario file, with players [{name, side}].
-    Q_INVOKABLE bool startGame(const QString& scenario, const QVariantList& players);
+    // Starts a new game from a bundled scenario (by name) or a scenario file, with players [{name, side,
+    // diceColour}] (diceColour: the name of the player's dice set, if any). `houseRules` maps option keys to
+    // values (GEN-08) over the scenario's own; a value the register refuses is an error and no game is made.
+    // `playSetup` says how the game is played ({"dice": "camera"|"typed"|"virtual", "table": profile}); it
+    // goes into the journal header with "app": true (docs/journal.md).
+    Q_INVOKABLE bool startGame(const QString& scenario, const QVariantList& players,
+                               const QVariantMap& houseRules = {}, const QVariantMap& playSetup = {});
     Q_INVOKABLE bool openGame(const QString& path);
     // Reopens the game that was open last, if any (after a crash or a flat battery).
     Q_INVOKABLE bool resumeLast();
@@ -116,6 +124,15 @@ public:
     // The sides of a bundled scenario or scenario file: [{id, name, nation}]; empty (and lastError set) if
     // unreadable.
     Q_INVOKABLE QVariantList scenarioSides(const QString& scenario);
+    // A scenario's rule set and the house rules it sets itself: {ruleSet, name, houseRules: {key: value}};
+    // empty (and lastError set) if unreadable.
+    Q_INVOKABLE QVariantMap scenarioDetails(const QString& scenario);
+    // The house-rule register of a rule set for the New game page, in page order: [{key, group, label,
+    // rules, defaultValue, kind: "choice"|"integer"|"integers", choices: [{value, label, isDefault}], min,
+    // max, step, parts}]; empty for a rule set without options.
+    Q_INVOKABLE QVariantList houseRuleOptions(const QString& ruleSet) const;
+    // The house-rule groups of a rule set, in page order.
+    Q_INVOKABLE QStringList houseRuleGroups(const QString& ruleSet) const;
     // A file URL of the first photo of event `seq` (written to a temporary file), or "" if it has none.
     Q_INVOKABLE QUrl photoUrl(qlonglong seq) const;
     // Players of a side ("" when nobody plays it).

@@ -2,9 +2,6 @@
 
 #include "app/storage/GameSession.h"
 #include "app/ui/EvidencePhoto.h"
-#include "rules/io/Json.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -18,21 +15,6 @@ namespace {
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);
-}
-
-// The engine as the game began: the file's scenario snapshot and house rules, no input yet.
-storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game) {
-    auto scenario = rules::io::parseScenario(game.scenarioJson, "scenario snapshot");
-    if (!scenario)
-        return storage::Error{scenario.error().message};
-    const nlohmann::json house = nlohmann::json::parse(game.houseRulesJson, nullptr, false);
-    auto rules = rules::io::houseRulesFromJson(house.is_discarded() ? nlohmann::json::object() : house);
-    if (!rules)
-        return storage::Error{"house rules: " + rules.error().message};
-    auto engine = rules::Engine::create(*scenario, *rules);
-    if (!engine)
-        return storage::Error{engine.error().message};
-    return std::move(engine.value());
 }
 
 } // namespace
@@ -80,11 +62,10 @@ bool ReplayModel::reload() {
     auto inForce = journal->effectiveInputs();
     if (!inForce)
         return fail(q(inForce.message()));
-    auto fresh = startingEngine(journal->game());
-    if (!fresh)
-        return fail(m_path + u": "_s + q(fresh.message()));
-    for (const auto& u : fresh->state().units)
-        m_startStrength.push_back(u.officers + u.rf);
+    auto strengths = startingStrengths(journal->game());
+    if (!strengths)
+        return fail(m_path + u": "_s + q(strengths.message()));
+    m_startStrength = std::move(strengths.value());
     std::set<std::int64_t> seqs, overridden;
     for (const auto& in : *inForce) {
         seqs.insert(in.event.seq);

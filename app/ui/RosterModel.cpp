@@ -1,5 +1,9 @@
 #include "app/ui/RosterModel.h"
 
+#include "rules/io/Json.h"
+
+#include <nlohmann/json.hpp>
+
 using namespace Qt::StringLiterals;
 
 namespace muster::app {
@@ -13,6 +17,30 @@ int strengthOf(const rules::md::Unit& u) {
     return u.officers + u.rf;
 }
 } // namespace
+
+storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game) {
+    auto scenario = rules::io::parseScenario(game.scenarioJson, "scenario snapshot");
+    if (!scenario)
+        return storage::Error{scenario.error().message};
+    const nlohmann::json house = nlohmann::json::parse(game.houseRulesJson, nullptr, false);
+    auto rules = rules::io::houseRulesFromJson(house.is_discarded() ? nlohmann::json::object() : house);
+    if (!rules)
+        return storage::Error{"house rules: " + rules.error().message};
+    auto engine = rules::Engine::create(*scenario, *rules);
+    if (!engine)
+        return storage::Error{engine.error().message};
+    return std::move(engine.value());
+}
+
+storage::Result<std::vector<int>> startingStrengths(const storage::GameInfo& game) {
+    auto engine = startingEngine(game);
+    if (!engine)
+        return engine.error();
+    std::vector<int> out;
+    for (const auto& u : engine->state().units)
+        out.push_back(strengthOf(u));
+    return out;
+}
 
 RosterModel::RosterModel(QObject* parent)
     : QAbstractListModel(parent) {}

@@ -2,6 +2,8 @@
 
 // The unit roster of the game in play, one row per unit, for the Roster and Orders pages.
 
+#include "app/storage/JournalTypes.h"
+#include "app/storage/Result.h"
 #include "rules/Engine.h"
 
 #include <QAbstractListModel>
@@ -10,6 +12,12 @@
 #include <vector>
 
 namespace muster::app {
+
+// The engine as a game began: its file's scenario snapshot and house rules, no input yet.
+storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game);
+// Each unit's figures (officers + rank and file) when the game began, in unit order: what the roster measures
+// losses against.
+storage::Result<std::vector<int>> startingStrengths(const storage::GameInfo& game);
 
 class RosterModel : public QAbstractListModel {
     Q_OBJECT

@@ -62,7 +62,7 @@ bool waitForFrame(QQuickWindow* window, int timeoutMs) {
 } // namespace
 
 QStringList SelfTest::pageNames() {
-    return {u"home"_s, u"game"_s, u"dice"_s, u"orders"_s, u"roster"_s, u"log"_s, u"settings"_s};
+    return {u"home"_s, u"game"_s, u"dice"_s, u"orders"_s, u"roster"_s, u"log"_s, u"settings"_s, u"newgame"_s};
 }
 
 void SelfTest::begin() {

@@ -3,101 +3,47 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Home: start a new game or resume a saved one, and see at a glance how the dice will be read.
+// Home: go to New game or resume a saved one, and see at a glance how the dice will be read.
 PageFrame {
     id: page
     title: qsTr("Muster")
     subtitle: qsTr("The table keeps the figures, the chits and the dice. Muster does the arithmetic and keeps the record.")
     signal gameStarted()
+    signal newGameRequested()
+    readonly property bool wide: width > height
 
     GridLayout {
         anchors.fill: parent
-        columns: page.width > page.height ? 2 : 1
+        columns: page.wide ? 2 : 1
         columnSpacing: Theme.spacing
         rowSpacing: Theme.spacing
 
-        // New game.
+        // New game: its own page (scenario, players and dice sets, house rules).
         Pane {
             Layout.fillWidth: true
-            Layout.fillHeight: true
+            Layout.fillHeight: page.wide
             Layout.preferredWidth: 1 // the two panes share the width evenly
             background: Rectangle { color: Theme.surface; radius: Theme.radius }
             ColumnLayout {
                 anchors.fill: parent
                 spacing: 12
                 Label { text: qsTr("New game"); font.pixelSize: Theme.fontTitle - 6; font.bold: true; color: Theme.text }
-                Label { text: qsTr("Scenario"); font.pixelSize: Theme.fontSmall; color: Theme.textDim }
-                ComboBox {
-                    id: scenarioBox
-                    objectName: "scenarioBox"
-                    Layout.fillWidth: true
-                    Layout.preferredHeight: Theme.touchTarget
-                    font.pixelSize: Theme.fontBody
-                    model: GameController.scenarios
-                    onCurrentTextChanged: sides.model = GameController.scenarioSides(currentText)
-                    Component.onCompleted: sides.model = GameController.scenarioSides(currentText)
-                }
-                Column {
-                    Layout.fillWidth: true
-                    spacing: 8
-                Repeater {
-                    id: sides
-                    RowLayout {
-                        required property var modelData
-                        required property int index
-                        property alias playerName: nameField.text
-                        width: parent.width
-                        Rectangle {
-                            width: 10
-                            Layout.fillHeight: true
-                            radius: 3
-                            color: modelData.nation === "mexican" ? Theme.mexican : Theme.american
-                        }
-                        Label {
-                            text: modelData.name
-                            font.pixelSize: Theme.fontBody
-                            color: Theme.text
-                            Layout.preferredWidth: 190
-                            elide: Text.ElideRight
-                        }
-                        TextField {
-                            id: nameField
-                            objectName: "player_" + modelData.id
-                            Layout.fillWidth: true
-                            Layout.preferredHeight: Theme.touchTarget
-                            font.pixelSize: Theme.fontBody
-                            placeholderText: qsTr("Player's name")
-                        }
-                    }
-                }
-                }
-                BigButton {
-                    objectName: "startGame"
-                    Layout.fillWidth: true
-                    text: qsTr("Start %1").arg(scenarioBox.currentText)
-                    highlighted: true
-                    tint: "#2e5d3a"
-                    enabled: scenarioBox.currentText.length > 0
-                    onClicked: {
-                        const players = []
-                        for (let i = 0; i < sides.count; ++i) {
-                            const row = sides.itemAt(i)
-                            const name = row.playerName.trim().length > 0 ? row.playerName.trim() : row.modelData.name
-                            players.push({ name: name, side: row.modelData.id })
-                        }
-                        if (GameController.startGame(scenarioBox.currentText, players))
-                            page.gameStarted()
-                    }
-                }
                 Label {
                     Layout.fillWidth: true
-                    visible: GameController.lastError.length > 0
-                    text: GameController.lastError
-                    color: Theme.danger
+                    text: qsTr("Pick a scenario, name the players, give each a dice set and agree the house rules.")
+                    font.pixelSize: Theme.fontBody
+                    color: Theme.textDim
                     wrapMode: Text.WordWrap
-                    font.pixelSize: Theme.fontSmall
                 }
-                Item { Layout.fillHeight: true }
+                BigButton {
+                    objectName: "newGame"
+                    Layout.fillWidth: true
+                    text: qsTr("New game…")
+                    highlighted: true
+                    tint: "#2e5d3a"
+                    onClicked: page.newGameRequested()
+                }
+                Item { Layout.fillHeight: page.wide; Layout.preferredHeight: page.wide ? -1 : 0 }
                 Rectangle {
                     Layout.fillWidth: true
                     Layout.preferredHeight: Theme.touchTarget
@@ -107,6 +53,7 @@ PageFrame {
                     Label {
                         anchors.fill: parent
                         anchors.leftMargin: Theme.spacing
+                        anchors.rightMargin: Theme.spacing
                         verticalAlignment: Text.AlignVCenter
                         text: CameraService.demoFeed
                               ? qsTr("%1 \u2014 type dice or roll virtual dice").arg(CameraService.feedDescription)

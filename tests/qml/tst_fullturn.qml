@@ -87,7 +87,7 @@ TestCase {
         win.width = 1280
         win.height = 800
         win.visible = true
-        win.showPage("home")
+        win.showPage("newgame")
         const box = findChild(win.contentItem, "scenarioBox")
         verify(box)
         box.currentIndex = box.find("md_small")

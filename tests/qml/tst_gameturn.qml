@@ -3,7 +3,7 @@ import QtTest
 import Muster
 
 // Drives a whole Manifest Destiny turn through the touch UI of the small scenario, as a player would: start the game
-// on Home, give orders by tapping, answer every table question by tapping, type every throw on the keypad with
+// on New game, give orders by tapping, answer every table question by tapping, type every throw on the keypad with
 // scripted faces, until turn 2 begins. Then checks the roster and the log against what was entered.
 TestCase {
     id: testCase
@@ -64,7 +64,7 @@ TestCase {
         win.width = 1280
         win.height = 800
         win.visible = true
-        win.showPage("home")
+        win.showPage("newgame")
         const box = findChild(win.contentItem, "scenarioBox")
         verify(box)
         box.currentIndex = box.find("md_small")

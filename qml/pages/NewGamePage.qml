@@ -1,0 +1,451 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Muster
+
+// New game: the scenario, who plays which side with which dice set, how the dice are read, and the house rules of the
+// register (GEN-08), each reading a big button. Landscape: set-up on the left, house rules on the right; portrait:
+// one above the other. The Start button stays in sight at the bottom.
+PageFrame {
+    id: page
+    title: qsTr("New game")
+    subtitle: qsTr("Scenario, players and their dice, then the house rules. Anything left alone plays as the scenario says.")
+    signal gameStarted()
+
+    readonly property bool wide: width > height
+    property var details: ({})      // GameController.scenarioDetails() of the chosen scenario
+    property var options: []        // GameController.houseRuleOptions() of its rule set
+    property var groups: []
+    property var openGroups: ({})   // group name -> shown
+    property var choices: ({})      // option key -> value chosen here
+    property string rollMode: CameraService.demoFeed ? "typed" : "camera"
+    property string profile: ""     // the table profile chosen, "" for none
+    property var setForSide: ({})   // side id -> index of its dice set in calibration.diceSets
+    property string startError: ""
+
+    CalibrationController { id: calibration }
+    readonly property CalibrationController calibrationController: calibration // for tests
+
+    // The reading in force for an option: chosen here, else the scenario's, else the register's default.
+    function valueOf(option) {
+        if (choices[option.key] !== undefined)
+            return choices[option.key]
+        const own = details.houseRules || {}
+        return own[option.key] !== undefined ? own[option.key] : option.defaultValue
+    }
+    function choose(key, value) {
+        const copy = Object.assign({}, choices)
+        copy[key] = value
+        choices = copy
+    }
+    function changedCount() {
+        let n = 0
+        for (const o of options)
+            if (valueOf(o) !== o.defaultValue)
+                ++n
+        return n
+    }
+    function toggleGroup(group) {
+        const copy = Object.assign({}, openGroups)
+        copy[group] = !copy[group]
+        openGroups = copy
+    }
+    function loadScenario() {
+        details = GameController.scenarioDetails(scenarioBox.currentText)
+        sides.model = GameController.scenarioSides(scenarioBox.currentText)
+        options = GameController.houseRuleOptions(details.ruleSet || "")
+        groups = GameController.houseRuleGroups(details.ruleSet || "")
+        choices = {}
+        setForSide = {}
+        startError = ""
+    }
+    function chooseProfile(name) {
+        setForSide = {}
+        if (name === "" || calibration.loadProfile(name))
+            profile = name
+    }
+    function chooseSet(side, index) {
+        const copy = Object.assign({}, setForSide)
+        copy[side] = index
+        setForSide = copy
+    }
+    // Profiles saved in Settings since this page last looked.
+    function refreshProfiles() {
+        const path = calibration.storePath
+        calibration.storePath = ""
+        calibration.storePath = path
+    }
+    onVisibleChanged: if (visible) refreshProfiles()
+
+    function start() {
+        const players = []
+        for (let i = 0; i < sides.count; ++i) {
+            const row = sides.itemAt(i)
+            const name = row.playerName.trim().length > 0 ? row.playerName.trim() : row.modelData.name
+            const set = page.profile !== "" && setForSide[row.modelData.id] !== undefined ? setForSide[row.modelData.id] : -1
+            players.push({ name: name, side: row.modelData.id, diceColour: set >= 0 ? calibration.diceSets[set].name : "" })
+        }
+        const setup = { dice: rollMode }
+        if (profile !== "")
+            setup.table = profile
+        if (!GameController.startGame(scenarioBox.currentText, players, choices, setup)) {
+            startError = GameController.lastError
+            return
+        }
+        startError = ""
+        if (profile !== "") {
+            // Each set to the player who throws it (or to nobody), then the profile goes with the game.
+            for (let s = 0; s < calibration.diceSets.length; ++s) {
+                const owner = players.find(p => setForSide[p.side] === s)
+                calibration.assignSet(s, owner ? owner.name : "")
+            }
+            calibration.attachTo(GameController)
+        }
+        page.gameStarted()
+    }
+
+    component SectionTitle: Label {
+        font.pixelSize: Theme.fontBody
+        font.bold: true
+        color: Theme.text
+        Layout.topMargin: 4
+    }
+    component Note: Label {
+        Layout.fillWidth: true
+        wrapMode: Text.WordWrap
+        font.pixelSize: Theme.fontSmall
+        color: Theme.textDim
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: Theme.spacing
+
+        GridLayout {
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            columns: page.wide ? 2 : 1
+            columnSpacing: Theme.spacing
+            rowSpacing: Theme.spacing
+
+            // Scenario, players, dice.
+            Rectangle {
+                Layout.fillWidth: true
+                Layout.fillHeight: page.wide
+                Layout.preferredWidth: 5
+                Layout.preferredHeight: page.wide ? -1 : Math.min(setupColumn.implicitHeight + 2 * Theme.spacing, page.height * 0.5)
+                radius: Theme.radius
+                color: Theme.surface
+                Flickable {
+                    id: setupFlick
+                    anchors.fill: parent
+                    anchors.margins: Theme.spacing
+                    contentHeight: setupColumn.implicitHeight
+                    clip: true
+                    boundsBehavior: Flickable.StopAtBounds
+                    ScrollBar.vertical: ScrollBar {}
+                    ColumnLayout {
+                        id: setupColumn
+                        width: setupFlick.width
+                        spacing: 10
+
+                        SectionTitle { text: qsTr("Scenario") }
+                        ComboBox {
+                            id: scenarioBox
+                            objectName: "scenarioBox"
+                            Layout.fillWidth: true
+                            Layout.preferredHeight: Theme.touchTarget
+                            font.pixelSize: Theme.fontBody
+                            model: GameController.scenarios
+                            onCurrentTextChanged: page.loadScenario()
+                            Component.onCompleted: page.loadScenario()
+                        }
+                        Note {
+                            visible: (page.details.name || "").length > 0
+                            text: qsTr("%1 \u00b7 rules: %2").arg(page.details.name || "").arg((page.details.ruleSet || "").toUpperCase())
+                        }
+
+                        SectionTitle { text: qsTr("Players and sides") }
+                        Repeater {
+                            id: sides
+                            ColumnLayout {
+                                id: sideRow
+                                required property var modelData
+                                required property int index
+                                property alias playerName: nameField.text
+                                Layout.fillWidth: true
+                                spacing: 6
+                                RowLayout {
+                                    Layout.fillWidth: true
+                                    Rectangle {
+                                        Layout.preferredWidth: 10
+                                        Layout.fillHeight: true
+                                        radius: 3
+                                        color: sideRow.modelData.nation === "mexican" ? Theme.mexican : Theme.american
+                                    }
+                                    Label {
+                                        text: sideRow.modelData.name
+                                        font.pixelSize: Theme.fontBody
+                                        color: Theme.text
+                                        Layout.preferredWidth: Math.min(190, setupColumn.width * 0.3)
+                                        elide: Text.ElideRight
+                                    }
+                                    TextField {
+                                        id: nameField
+                                        objectName: "player_" + sideRow.modelData.id
+                                        Layout.fillWidth: true
+                                        Layout.preferredHeight: Theme.touchTarget
+                                        font.pixelSize: Theme.fontBody
+                                        placeholderText: qsTr("Player's name")
+                                    }
+                                }
+                                // The player's dice set, from the table profile.
+                                Flow {
+                                    Layout.fillWidth: true
+                                    Layout.leftMargin: 18
+                                    visible: page.profile !== "" && calibration.diceSets.length > 0
+                                    spacing: 6
+                                    ChoiceButton {
+                                        objectName: "set_" + sideRow.modelData.id + "_none"
+                                        text: qsTr("Any dice")
+                                        chosen: page.setForSide[sideRow.modelData.id] === undefined || page.setForSide[sideRow.modelData.id] < 0
+                                        onClicked: page.chooseSet(sideRow.modelData.id, -1)
+                                    }
+                                    Repeater {
+                                        model: page.profile !== "" ? calibration.diceSets : []
+                                        ChoiceButton {
+                                            required property var modelData
+                                            required property int index
+                                            objectName: "set_" + sideRow.modelData.id + "_" + index
+                                            text: modelData.name
+                                            note: qsTr("%1 dice").arg(modelData.samples)
+                                            chosen: page.setForSide[sideRow.modelData.id] === index
+                                            onClicked: page.chooseSet(sideRow.modelData.id, index)
+                                            Rectangle {
+                                                x: 6
+                                                y: 6
+                                                width: 12
+                                                height: 12
+                                                radius: 3
+                                                color: modelData.body
+                                                border.color: "#888"
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+
+                        SectionTitle { text: qsTr("Dice") }
+                        Flow {
+                            Layout.fillWidth: true
+                            spacing: 8
+                            Repeater {
+                                model: [
+                                    { value: "camera", label: qsTr("Camera reads them"),
+                                      note: CameraService.demoFeed ? qsTr("no camera now: demo feed") : "" },
+                                    { value: "typed", label: qsTr("Typed on the keypad"), note: "" },
+                                    { value: "virtual", label: qsTr("Virtual dice"), note: qsTr("rolled by Muster") }
+                                ]
+                                ChoiceButton {
+                                    required property var modelData
+                                    objectName: "roll_" + modelData.value
+                                    text: modelData.label
+                                    note: modelData.note
+                                    chosen: page.rollMode === modelData.value
+                                    onClicked: page.rollMode = modelData.value
+                                }
+                            }
+                        }
+                        Note { text: qsTr("Any throw can still be typed or corrected at the table; this is how the game means to roll.") }
+
+                        SectionTitle { text: qsTr("Table profile") }
+                        Flow {
+                            Layout.fillWidth: true
+                            visible: calibration.profiles.length > 0
+                            spacing: 8
+                            ChoiceButton {
+                                objectName: "profile_none"
+                                text: qsTr("None")
+                                chosen: page.profile === ""
+                                onClicked: page.chooseProfile("")
+                            }
+                            Repeater {
+                                model: calibration.profiles
+                                ChoiceButton {
+                                    required property var modelData
+                                    objectName: "profile_" + modelData
+                                    text: modelData
+                                    chosen: page.profile === modelData
+                                    onClicked: page.chooseProfile(modelData)
+                                }
+                            }
+                        }
+                        Note {
+                            visible: calibration.profiles.length > 0 && page.profile !== ""
+                            text: calibration.diceSets.length > 0
+                                  ? qsTr("Give each player the set they throw; the profile goes with the game.")
+                                  : qsTr("This profile has no dice sets yet: learn them in Settings > Calibration.")
+                        }
+                        Note {
+                            visible: calibration.failed
+                            text: calibration.message
+                            color: Theme.danger
+                        }
+                        RowLayout {
+                            Layout.fillWidth: true
+                            visible: calibration.profiles.length === 0
+                            spacing: Theme.spacing
+                            Note {
+                                objectName: "noProfiles"
+                                text: qsTr("No table profile yet. Make one in Settings > Calibration to have the camera read each player's dice; the game can start without one.")
+                            }
+                            BigButton {
+                                text: qsTr("Settings")
+                                onClicked: ApplicationWindow.window.showPage("settings")
+                            }
+                        }
+                    }
+                }
+            }
+
+            // House rules.
+            Rectangle {
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                Layout.preferredWidth: 6
+                radius: Theme.radius
+                color: Theme.surface
+                ColumnLayout {
+                    anchors.fill: parent
+                    anchors.margins: Theme.spacing
+                    spacing: 8
+                    RowLayout {
+                        Layout.fillWidth: true
+                        spacing: Theme.spacing
+                        ColumnLayout {
+                            Layout.fillWidth: true
+                            spacing: 0
+                            SectionTitle { text: qsTr("House rules") }
+                            Note {
+                                objectName: "houseRuleSummary"
+                                text: page.options.length === 0
+                                      ? qsTr("This rule set has no house-rule options.")
+                                      : page.changedCount() === 0
+                                        ? qsTr("All %1 as the rules are read by default. Open a group to change one.").arg(page.options.length)
+                                        : qsTr("%1 of %2 changed from the defaults.").arg(page.changedCount()).arg(page.options.length)
+                            }
+                        }
+                        BigButton {
+                            objectName: "resetHouseRules"
+                            text: qsTr("Defaults")
+                            enabled: Object.keys(page.choices).length > 0
+                            onClicked: page.choices = {}
+                        }
+                    }
+                    Flickable {
+                        id: rulesFlick
+                        Layout.fillWidth: true
+                        Layout.fillHeight: true
+                        contentHeight: rulesColumn.implicitHeight
+                        clip: true
+                        boundsBehavior: Flickable.StopAtBounds
+                        ScrollBar.vertical: ScrollBar {}
+                        ColumnLayout {
+                            id: rulesColumn
+                            width: rulesFlick.width - 12 // room for the scroll bar
+                            spacing: 8
+                            Repeater {
+                                model: page.groups
+                                ColumnLayout {
+                                    id: groupBox
+                                    required property string modelData
+                                    readonly property var members: page.options.filter(o => o.group === modelData)
+                                    readonly property bool open: page.openGroups[modelData] === true
+                                    Layout.fillWidth: true
+                                    spacing: 10
+                                    Button {
+                                        id: groupHeader
+                                        objectName: "group_" + groupBox.modelData
+                                        Layout.fillWidth: true
+                                        implicitHeight: Theme.touchTarget
+                                        onClicked: page.toggleGroup(groupBox.modelData)
+                                        readonly property int changed: {
+                                            let n = 0
+                                            for (const o of groupBox.members)
+                                                if (page.valueOf(o) !== o.defaultValue)
+                                                    ++n
+                                            return n
+                                        }
+                                        background: Rectangle {
+                                            radius: Theme.radius
+                                            color: groupHeader.down ? Qt.darker(Theme.surfaceRaised, 1.4) : Theme.surfaceRaised
+                                        }
+                                        contentItem: RowLayout {
+                                            spacing: 10
+                                            Label {
+                                                text: groupBox.open ? "\u25be" : "\u25b8"
+                                                font.pixelSize: Theme.fontBody
+                                                color: Theme.accent
+                                            }
+                                            Label {
+                                                Layout.fillWidth: true
+                                                text: groupBox.modelData
+                                                font.pixelSize: Theme.fontBody
+                                                font.bold: true
+                                                color: Theme.text
+                                                elide: Text.ElideRight
+                                            }
+                                            Label {
+                                                text: groupHeader.changed > 0
+                                                      ? qsTr("%1 options \u00b7 %2 changed").arg(groupBox.members.length).arg(groupHeader.changed)
+                                                      : qsTr("%1 options").arg(groupBox.members.length)
+                                                font.pixelSize: Theme.fontSmall
+                                                color: groupHeader.changed > 0 ? Theme.accent : Theme.textDim
+                                            }
+                                        }
+                                    }
+                                    Repeater {
+                                        model: groupBox.open ? groupBox.members : []
+                                        HouseRuleRow {
+                                            required property var modelData
+                                            Layout.fillWidth: true
+                                            Layout.leftMargin: 8
+                                            Layout.bottomMargin: 6
+                                            option: modelData
+                                            value: page.valueOf(modelData)
+                                            onChose: (v) => page.choose(modelData.key, v)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        // Start, always in sight.
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: Theme.spacing
+            Label {
+                objectName: "startError"
+                Layout.fillWidth: true
+                text: page.startError
+                color: Theme.danger
+                wrapMode: Text.WordWrap
+                font.pixelSize: Theme.fontSmall
+            }
+            BigButton {
+                objectName: "startGame"
+                Layout.preferredWidth: Math.min(page.width * 0.5, 420)
+                text: qsTr("Start %1").arg(scenarioBox.currentText)
+                highlighted: true
+                tint: "#2e5d3a"
+                enabled: scenarioBox.currentText.length > 0
+                onClicked: page.start()
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+// A new game from the app's GameController: the house-rule register as the New game page shows it, chosen
+// options in force and in the journal header, the play setup recorded, and a refused option value leaving no
+// game behind.
+
+#include "app/storage/Journal.h"
+#include "app/ui/GameController.h"
+#include "app/ui/HouseRuleLabels.h"
+#include "rules/md/Options.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QSignalSpy>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+using namespace Qt::StringLiterals;
+using muster::app::GameController;
+
+namespace {
+
+QVariantList twoPlayers() {
+    return {QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}, {u"diceColour"_s, u"red"_s}},
+            QVariantMap{{u"name"_s, u"Beto"_s}, {u"side"_s, u"mx"_s}}};
+}
+
+int gameFiles() {
+    return static_cast<int>(
+        QDir(GameController::gamesDirectory()).entryList({u"*.muster"_s}, QDir::Files).size());
+}
+
+QString houseRule(const GameController& game, const QString& key) {
+    for (const QVariant& v : game.houseRules())
+        if (v.toMap().value(u"key"_s).toString() == key)
+            return v.toMap().value(u"value"_s).toString();
+    return {};
+}
+
+} // namespace
+
+// Every option of the register has words for the page, and every reading of it a label (GEN-08).
+TEST(HouseRuleLabels, EveryRegisterOptionAndReadingIsWorded) {
+    const auto& texts = muster::app::houseRuleTexts("md");
+    std::set<std::string> groups(muster::app::houseRuleGroups("md").begin(),
+                                 muster::app::houseRuleGroups("md").end());
+    for (const auto& spec : muster::rules::md::optionRegister()) {
+        const auto* text = muster::app::houseRuleText("md", spec.key);
+        ASSERT_NE(text, nullptr) << spec.key << " has no label";
+        EXPECT_TRUE(groups.count(text->group)) << spec.key << " is in an unknown group " << text->group;
+        if (spec.alternatives.empty()) {
+            EXPECT_LT(text->min, text->max) << spec.key;
+            EXPECT_TRUE(text->choices.empty()) << spec.key;
+        } else {
+            ASSERT_EQ(text->choices.size(), spec.alternatives.size()) << spec.key;
+            for (const std::string& value : spec.alternatives)
+                EXPECT_TRUE(std::any_of(text->choices.begin(), text->choices.end(),
+                                        [&](const auto& c) { return value == c.value; }))
+                    << spec.key << " reading " << value << " has no label";
+        }
+    }
+    EXPECT_EQ(texts.size(), muster::rules::md::optionRegister().size())
+        << "a label for an option not in the register";
+    EXPECT_TRUE(muster::app::houseRuleTexts("xx").empty());
+}
+
+TEST(NewGame, HouseRuleOptionsForThePage) {
+    GameController game;
+    const QVariantList options = game.houseRuleOptions(u"md"_s);
+    ASSERT_EQ(options.size(), static_cast<qsizetype>(muster::rules::md::optionRegister().size()));
+    const QStringList groups = game.houseRuleGroups(u"md"_s);
+    int defaults = 0;
+    for (const QVariant& v : options) {
+        const QVariantMap o = v.toMap();
+        EXPECT_TRUE(groups.contains(o.value(u"group"_s).toString()))
+            << qPrintable(o.value(u"key"_s).toString());
+        EXPECT_FALSE(o.value(u"rules"_s).toString().isEmpty());
+        if (o.value(u"kind"_s) == u"choice"_s)
+            for (const QVariant& c : o.value(u"choices"_s).toList())
+                defaults += c.toMap().value(u"isDefault"_s).toBool() ? 1 : 0;
+    }
+    // md.men_per_figure, md.wheel_max_deg, md.general_radius_in and md.vs_cav_bonus are numbers.
+    EXPECT_EQ(defaults, options.size() - 4) << "each reading list marks exactly one default";
+    const auto bonus = std::find_if(options.begin(), options.end(), [](const QVariant& v) {
+        return v.toMap().value(u"key"_s) == u"md.vs_cav_bonus"_s;
+    });
+    ASSERT_NE(bonus, options.end());
+    EXPECT_EQ(bonus->toMap().value(u"kind"_s).toString(), u"integers"_s);
+    EXPECT_EQ(bonus->toMap().value(u"parts"_s).toStringList().size(), 3);
+    EXPECT_EQ(bonus->toMap().value(u"defaultValue"_s).toString(), u"3,0,0"_s);
+    EXPECT_TRUE(game.houseRuleOptions(u"omtb"_s).isEmpty());
+}
+
+// Chosen options are in force, kept in the journal header with the rest of the register, and the play
+// setup says the game was started in the app and how it rolls.
+TEST(NewGame, HouseRulesAndPlaySetupGoIntoTheJournalHeader) {
+    GameController game;
+    ASSERT_TRUE(game.startGame(u"md_small"_s, twoPlayers(),
+                               {{u"md.cav_officers"_s, u"by_grade"_s}, {u"md.vs_cav_bonus"_s, u"4,1,0"_s}},
+                               {{u"dice"_s, u"virtual"_s}, {u"table"_s, u"Club table"_s}}))
+        << qPrintable(game.lastError());
+    EXPECT_EQ(houseRule(game, u"md.cav_officers"_s), u"by_grade"_s);
+    EXPECT_EQ(houseRule(game, u"md.vs_cav_bonus"_s), u"4,1,0"_s);
+    EXPECT_EQ(houseRule(game, u"md.melee_rounds"_s), u"until_decided"_s)
+        << "an option left alone keeps its default";
+    EXPECT_EQ(game.playSetup().value(u"dice"_s).toString(), u"virtual"_s);
+    EXPECT_TRUE(game.playSetup().value(u"app"_s).toBool());
+    EXPECT_EQ(game.players().value(0).toMap().value(u"diceColour"_s).toString(), u"red"_s);
+    const std::string path = game.gamePath().toStdString();
+    game.closeGame();
+
+    auto journal = muster::storage::Journal::open(path, {muster::storage::OpenMode::ReadOnly});
+    ASSERT_TRUE(journal) << journal.message();
+    const auto rules = nlohmann::json::parse(journal->game().houseRulesJson);
+    EXPECT_EQ(rules.value("md.cav_officers", ""), "by_grade");
+    EXPECT_EQ(rules.value("md.vs_cav_bonus", ""), "4,1,0");
+    EXPECT_EQ(rules.size(), muster::rules::md::optionRegister().size());
+    const auto setup = nlohmann::json::parse(journal->game().playSetupJson);
+    EXPECT_EQ(setup, (nlohmann::json{{"dice", "virtual"}, {"app", true}, {"table", "Club table"}}));
+}
+
+TEST(NewGame, WithoutASetupTheGameIsRecordedAsTyped) {
+    GameController game;
+    ASSERT_TRUE(game.startGame(u"md_small"_s, twoPlayers())) << qPrintable(game.lastError());
+    EXPECT_EQ(game.playSetup().value(u"dice"_s).toString(), u"typed"_s);
+    EXPECT_TRUE(game.playSetup().value(u"app"_s).toBool());
+    EXPECT_FALSE(game.playSetup().contains(u"table"_s));
+    game.closeGame();
+}
+
+// A value the register does not offer is refused with the register's message, and no game file is made.
+TEST(NewGame, ABadOptionValueIsRefusedAndNoGameIsMade) {
+    GameController game;
+    QSignalSpy errors(&game, &GameController::errorChanged);
+    const int before = gameFiles();
+    EXPECT_FALSE(game.startGame(u"md_small"_s, twoPlayers(), {{u"md.cav_officers"_s, u"three"_s}}));
+    EXPECT_FALSE(game.active());
+    EXPECT_EQ(errors.count(), 1);
+    EXPECT_EQ(game.lastError(),
+              u"House rules: house-rule option 'md.cav_officers' cannot be 'three' (one of: one, "
+              u"by_grade)"_s);
+    EXPECT_FALSE(game.startGame(u"md_small"_s, twoPlayers(), {{u"md.vs_cav_bonus"_s, u"3,0"_s}}));
+    EXPECT_TRUE(game.lastError().contains(u"three integers"_s)) << qPrintable(game.lastError());
+    EXPECT_FALSE(game.startGame(u"md_small"_s, twoPlayers(), {{u"md.no_such_rule"_s, u"true"_s}}));
+    EXPECT_TRUE(game.lastError().contains(u"unknown house-rule option 'md.no_such_rule'"_s));
+    EXPECT_FALSE(game.startGame(u"md_small"_s, twoPlayers(), {}, {{u"dice"_s, u"telepathy"_s}}));
+    EXPECT_TRUE(game.lastError().contains(u"telepathy"_s));
+    EXPECT_EQ(gameFiles(), before);
+}
