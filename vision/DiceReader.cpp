@@ -110,33 +110,22 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
     }
     try {
         cv::dnn::Net finder = cv::dnn::readNetFromONNX(finderPath.string());
-        std::vector<cv::dnn::Net> readers{cv::dnn::readNetFromONNX(readerPath.string())};
-        for (int k = 2;; ++k) {
-            const fs::path more = fs::path(modelDir) / ("dice_reader_" + std::to_string(k) + ".onnx");
-            std::error_code ec;
-            if (!fs::is_regular_file(more, ec))
-                break;
-            readers.push_back(cv::dnn::readNetFromONNX(more.string()));
-        }
-        if (finder.empty() ||
-            std::any_of(readers.begin(), readers.end(), [](const auto& n) { return n.empty(); }))
+        cv::dnn::Net reader = cv::dnn::readNetFromONNX(readerPath.string());
+        if (finder.empty() || reader.empty())
             return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(std::move(finder), std::move(readers), options);
+        return DiceReader(std::move(finder), std::move(reader), options);
     } catch (const cv::Exception& e) {
         return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
     }
 }
 
-DiceReader::DiceReader(cv::dnn::Net finder, std::vector<cv::dnn::Net> readers,
-                       const DiceReaderOptions& options)
+DiceReader::DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options)
     : m_finder(std::move(finder))
-    , m_readers(std::move(readers))
+    , m_reader(std::move(reader))
     , m_options(options) {
-    m_finder.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-    m_finder.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    for (cv::dnn::Net& net : m_readers) {
-        net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    for (cv::dnn::Net* net : {&m_finder, &m_reader}) {
+        net->setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        net->setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     }
 }
 
@@ -181,20 +170,15 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
     return found;
 }
 
-cv::Mat DiceReader::readCrops(const std::vector<cv::Mat>& crops, size_t readers) {
+cv::Mat DiceReader::readCrops(const std::vector<cv::Mat>& crops) {
     // One crop per forward pass: a batch of one costs the same per crop as a larger batch, and a constant
     // input shape lets OpenCV DNN keep its buffers instead of reallocating them for every new batch size
     // (allocation and page faults were about 2 ms of a 9 ms read).
-    cv::Mat prob(static_cast<int>(crops.size()), 7, CV_32F, cv::Scalar(0));
-    readers = std::clamp<size_t>(readers, 1, m_readers.size());
-    const float share = 1.0f / static_cast<float>(readers);
+    cv::Mat prob(static_cast<int>(crops.size()), 7, CV_32F);
     for (size_t i = 0; i < crops.size(); ++i) {
         cv::dnn::blobFromImage(crops[i], m_readerInput, 1.0 / 255.0);
-        cv::Mat row = prob.row(static_cast<int>(i));
-        for (size_t r = 0; r < readers; ++r) {
-            m_readers[r].setInput(m_readerInput);
-            cv::scaleAdd(m_readers[r].forward().reshape(1, 1), share, row, row);
-        }
+        m_reader.setInput(m_readerInput);
+        m_reader.forward().reshape(1, 1).copyTo(prob.row(static_cast<int>(i)));
     }
     return prob;
 }
@@ -269,14 +253,12 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         crops.reserve(candidates.size());
         for (const Candidate& c : candidates)
             crops.push_back(diceReaderCrop(frame, c.centre, std::max(c.size, typical)));
-        cv::Mat prob = readCrops(crops, 1);
+        cv::Mat prob = readCrops(crops);
 
         // Second look at the doubtful ones: the reader was trained on turned and mirrored dice, so averaging
-        // it over the eight symmetries of the square crop settles some of them. Further readers (trained
-        // alike, other seeds) join only here: on held-out train photos that settled more dice than the second
-        // look of one reader, while running them on every die added unsure ones (docs/dice-reader.md).
+        // it over the other seven symmetries of the square crop settles some of them.
         std::vector<int> doubtful;
-        std::vector<cv::Mat> looks;
+        std::vector<cv::Mat> turned;
         for (int i = 0; i < prob.rows; ++i) {
             const float* p = prob.ptr<float>(i);
             if (*std::max_element(p, p + 7) >= m_options.unsureBelow)
@@ -284,23 +266,25 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
             doubtful.push_back(i);
             cv::Mat mirrored;
             cv::flip(crops[static_cast<size_t>(i)], mirrored, 1);
-            for (const cv::Mat& base : {crops[static_cast<size_t>(i)], mirrored}) {
-                looks.push_back(base);
+            turned.push_back(mirrored);
+            for (const cv::Mat& base : {crops[static_cast<size_t>(i)], mirrored})
                 for (int turn : {cv::ROTATE_90_CLOCKWISE, cv::ROTATE_180, cv::ROTATE_90_COUNTERCLOCKWISE}) {
                     cv::Mat r;
                     cv::rotate(base, r, turn);
-                    looks.push_back(r);
+                    turned.push_back(r);
                 }
-            }
         }
         if (!doubtful.empty()) {
-            constexpr int kLooks = 8;
-            const cv::Mat more = readCrops(looks, m_readers.size());
+            constexpr int kLooks = 7;
+            const cv::Mat more = readCrops(turned);
             for (size_t k = 0; k < doubtful.size(); ++k) {
-                cv::Mat mean;
-                cv::reduce(more.rowRange(static_cast<int>(kLooks * k), static_cast<int>(kLooks * (k + 1))),
-                           mean, 0, cv::REDUCE_AVG);
-                mean.copyTo(prob.row(doubtful[k]));
+                float* p = prob.ptr<float>(doubtful[k]);
+                for (int c = 0; c < 7; ++c) {
+                    float sum = p[c];
+                    for (int t = 0; t < kLooks; ++t)
+                        sum += more.at<float>(static_cast<int>(kLooks * k) + t, c);
+                    p[c] = sum / (kLooks + 1);
+                }
             }
         }
 

@@ -4,8 +4,8 @@
 //
 // Two small networks trained by scripts/train_dice_model.py (see docs/dice-reader.md): a finder that marks
 // die centres and sizes on a grid of stride 8 over the frame scaled so a die is about 25 px across, and a
-// reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die" (doubtful dice are
-// read again turned and mirrored, also by further readers trained alike). All run through OpenCV DNN.
+// reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die". Both run through
+// OpenCV DNN.
 
 #include "vision/VisionError.h"
 
@@ -57,8 +57,7 @@ struct DiceReaderOptions {
 
 class DiceReader {
 public:
-    // Loads dice_finder.onnx and dice_reader.onnx from modelDir, and dice_reader_2.onnx, _3, ... when they
-    // are there: those join the first reader only in the second look at doubtful dice.
+    // Loads dice_finder.onnx and dice_reader.onnx from modelDir.
     static Result<DiceReader> load(const std::string& modelDir, const DiceReaderOptions& options = {});
     // $MUSTER_MODEL_DIR if set, else data/models of the source tree this was built from.
     static std::string defaultModelDir();
@@ -81,14 +80,13 @@ private:
         float score = 0.0f;
     };
 
-    DiceReader(cv::dnn::Net finder, std::vector<cv::dnn::Net> readers, const DiceReaderOptions& options);
+    DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options);
     std::vector<Candidate> find(const cv::Mat& image, float scale);
-    // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die"), averaged over the first
-    // `readers` readers.
-    cv::Mat readCrops(const std::vector<cv::Mat>& crops, size_t readers);
+    // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
+    cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 
     cv::dnn::Net m_finder;
-    std::vector<cv::dnn::Net> m_readers;
+    cv::dnn::Net m_reader;
     cv::Mat m_finderInput; // input blobs kept between reads so their memory is reused
     cv::Mat m_readerInput;
     DiceReaderOptions m_options;
