@@ -120,6 +120,52 @@ void CalibrationController::setDieSizeMm(double mm) {
     Q_EMIT changed();
 }
 
+void CalibrationController::setTrayWidthMm(double mm) {
+    if (mm < 0 || mm == m_trayMm.width)
+        return;
+    m_trayMm.width = mm;
+    Q_EMIT changed();
+}
+
+void CalibrationController::setTrayHeightMm(double mm) {
+    if (mm < 0 || mm == m_trayMm.height)
+        return;
+    m_trayMm.height = mm;
+    Q_EMIT changed();
+}
+
+QString CalibrationController::sheetAt() const {
+    return q(mc::sheetPlacementName(m_sheetAt));
+}
+
+void CalibrationController::setSheetAt(const QString& placement) {
+    const auto parsed = mc::parseSheetPlacement(placement.toStdString());
+    if (!parsed || parsed.value() == m_sheetAt)
+        return;
+    m_sheetAt = parsed.value();
+    Q_EMIT changed();
+}
+
+QString CalibrationController::regionText() const {
+    if (!m_profile)
+        return {};
+    const std::vector<cv::Point2f>& r = m_profile->tray.regionMm;
+    cv::Rect2f box;
+    if (!r.empty()) {
+        float x0 = r[0].x, y0 = r[0].y, x1 = r[0].x, y1 = r[0].y;
+        for (const cv::Point2f& p : r) {
+            x0 = std::min(x0, p.x), y0 = std::min(y0, p.y), x1 = std::max(x1, p.x), y1 = std::max(y1, p.y);
+        }
+        box = cv::Rect2f(x0, y0, x1 - x0, y1 - y0);
+    }
+    const mc::SheetLayout layout = mc::SheetLayout::standard(m_profile->paper);
+    if (std::abs(box.width - layout.paperMm.width) < 0.5f &&
+        std::abs(box.height - layout.paperMm.height) < 0.5f && std::abs(box.x) < 0.5f &&
+        std::abs(box.y) < 0.5f)
+        return u"the sheet only"_s;
+    return u"the tray, %1 x %2 mm"_s.arg(std::lround(box.width)).arg(std::lround(box.height));
+}
+
 void CalibrationController::setStorePath(const QString& path) {
     if (path == m_storePath)
         return;
@@ -241,6 +287,15 @@ bool CalibrationController::calibrateBgr(const cv::Mat& bgr, const QString& sour
         mc::TrayOptions options;
         options.layout = mc::SheetLayout::standard(m_paper);
         options.dieSizeMm = static_cast<float>(m_dieSizeMm);
+        if (m_trayMm.width > 0 && m_trayMm.height > 0) {
+            auto region = mc::trayRegionMm(
+                options.layout,
+                cv::Size2f(static_cast<float>(m_trayMm.width), static_cast<float>(m_trayMm.height)),
+                m_sheetAt);
+            if (!region)
+                return fail(q(region.error().message));
+            options.regionMm = std::move(region.value());
+        }
         auto cal = mc::calibrateTray(bgr, options);
         if (!cal)
             return fail(u"%1: %2"_s.arg(source, q(cal.error().message)));
@@ -250,10 +305,12 @@ bool CalibrationController::calibrateBgr(const cv::Mat& bgr, const QString& sour
     } catch (const cv::Exception& e) {
         return fail(u"%1: OpenCV: %2"_s.arg(source, QString::fromUtf8(e.what())));
     }
-    QString text = u"Calibrated from %1: %2 markers, worst corner %3 mm, a die is %4 px."_s.arg(source)
-                       .arg(markersFound())
-                       .arg(cornerErrorMm(), 0, 'f', 2)
-                       .arg(dieSizePx(), 0, 'f', 1);
+    QString text =
+        u"Calibrated from %1: %2 markers, worst corner %3 mm, a die is %4 px; watching %5."_s.arg(source)
+            .arg(markersFound())
+            .arg(cornerErrorMm(), 0, 'f', 2)
+            .arg(dieSizePx(), 0, 'f', 1)
+            .arg(regionText());
     return say(text);
 }
 

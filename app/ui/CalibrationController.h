@@ -26,6 +26,12 @@ class CalibrationController : public QObject {
     Q_PROPERTY(QObject* camera READ camera WRITE setCamera NOTIFY cameraChanged FINAL)
     Q_PROPERTY(QString paper READ paper WRITE setPaper NOTIFY changed FINAL)
     Q_PROPERTY(double dieSizeMm READ dieSizeMm WRITE setDieSizeMm NOTIFY changed FINAL)
+    // The tray's inner size in mm (0 x 0: watch the sheet only) and where the sheet lies in it ("middle",
+    // "top-left", "top-right", "bottom-right", "bottom-left"): the watched region is the tray.
+    Q_PROPERTY(double trayWidthMm READ trayWidthMm WRITE setTrayWidthMm NOTIFY changed FINAL)
+    Q_PROPERTY(double trayHeightMm READ trayHeightMm WRITE setTrayHeightMm NOTIFY changed FINAL)
+    Q_PROPERTY(QString sheetAt READ sheetAt WRITE setSheetAt NOTIFY changed FINAL)
+    Q_PROPERTY(QString regionText READ regionText NOTIFY changed FINAL)
     Q_PROPERTY(QString storePath READ storePath WRITE setStorePath NOTIFY profilesChanged FINAL)
     Q_PROPERTY(QString message READ message NOTIFY changed FINAL)
     Q_PROPERTY(bool failed READ failed NOTIFY changed FINAL)
@@ -55,6 +61,14 @@ public:
     void setPaper(const QString& paper);
     double dieSizeMm() const { return m_dieSizeMm; }
     void setDieSizeMm(double mm);
+    double trayWidthMm() const { return m_trayMm.width; }
+    void setTrayWidthMm(double mm);
+    double trayHeightMm() const { return m_trayMm.height; }
+    void setTrayHeightMm(double mm);
+    QString sheetAt() const;
+    void setSheetAt(const QString& placement);
+    // What the current calibration watches, in words ("the sheet", "the tray, 400 x 300 mm").
+    QString regionText() const;
     // Default: table-profiles.sqlite in the games folder.
     QString storePath() const { return m_storePath; }
     void setStorePath(const QString& path);
@@ -125,6 +139,8 @@ private:
     QObject* m_camera = nullptr;
     calibration::Paper m_paper = calibration::Paper::A4;
     double m_dieSizeMm = 16.0;
+    cv::Size2d m_trayMm{0.0, 0.0}; // 0 x 0: the sheet itself is the watched region
+    calibration::SheetPlacement m_sheetAt = calibration::SheetPlacement::Middle;
     QString m_storePath;
     QString m_message;
     bool m_failed = false;

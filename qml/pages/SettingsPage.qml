@@ -95,6 +95,24 @@ PageFrame {
         highlighted: value === current
         implicitWidth: Math.max(110, contentItem.implicitWidth + 36)
     }
+    // A length in mm set with two big buttons (10 mm a tap), for the tray's size.
+    component MmStepper: RowLayout {
+        id: stepper
+        property real value
+        property real minimum: 0
+        signal stepped(real value)
+        spacing: 4
+        BigButton { implicitWidth: Theme.touchTarget; text: "\u2212"; onClicked: stepper.stepped(Math.max(stepper.minimum, stepper.value - 10)) }
+        Label {
+            Layout.preferredWidth: 96
+            horizontalAlignment: Text.AlignHCenter
+            text: Math.round(stepper.value) + " mm"
+            font.pixelSize: Theme.fontBody + 2
+            font.bold: true
+            color: Theme.text
+        }
+        BigButton { implicitWidth: Theme.touchTarget; text: "+"; onClicked: stepper.stepped(stepper.value + 10) }
+    }
     component Figure: ColumnLayout {
         property string label
         property string value
@@ -201,13 +219,15 @@ PageFrame {
                         ColumnLayout {
                             spacing: Theme.spacing
                             SectionTitle { text: qsTr("Step 2: lay the sheet in the tray") }
-                            Body { text: qsTr("\u2022 Flat, where the dice land, all four corner markers in the camera's view.") }
-                            Body { text: qsTr("\u2022 The camera where it stays for the game; the light you play in.") }
-                            Body { text: qsTr("\u2022 Nothing on the markers: no dice, no hands.") }
-                            Label { text: qsTr("Die edge on this table"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                            Body {
+                                text: qsTr("\u2022 Flat, where the dice land, all four corner markers in the camera's view.") + "\n"
+                                      + qsTr("\u2022 The camera where it stays for the game; the light you play in.") + "\n"
+                                      + qsTr("\u2022 Nothing on the markers: no dice, no hands.")
+                            }
                             Flow {
                                 Layout.fillWidth: true
                                 spacing: 8
+                                Label { height: Theme.touchTarget; verticalAlignment: Text.AlignVCenter; text: qsTr("Die edge on this table"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
                                 Repeater {
                                     model: [12, 16, 19]
                                     Choice {
@@ -218,6 +238,57 @@ PageFrame {
                                         onClicked: calibration.dieSizeMm = modelData
                                     }
                                 }
+                            }
+                            Flow {
+                                Layout.fillWidth: true
+                                spacing: 8
+                                Label { height: Theme.touchTarget; verticalAlignment: Text.AlignVCenter; text: qsTr("Where to look for dice"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                                Choice {
+                                    objectName: "watchTray"
+                                    text: qsTr("The whole tray")
+                                    value: "tray"
+                                    current: calibration.trayWidthMm > 0 ? "tray" : "sheet"
+                                    onClicked: if (calibration.trayWidthMm <= 0) { calibration.trayWidthMm = 400; calibration.trayHeightMm = 300 }
+                                }
+                                Choice {
+                                    objectName: "watchSheet"
+                                    text: qsTr("The sheet only")
+                                    value: "sheet"
+                                    current: calibration.trayWidthMm > 0 ? "tray" : "sheet"
+                                    onClicked: { calibration.trayWidthMm = 0; calibration.trayHeightMm = 0 }
+                                }
+                            }
+                            Flow {
+                                Layout.fillWidth: true
+                                visible: calibration.trayWidthMm > 0
+                                spacing: Theme.spacing
+                                Label { height: Theme.touchTarget; verticalAlignment: Text.AlignVCenter; text: qsTr("Tray inside: across the sheet"); font.pixelSize: Theme.fontBody; color: Theme.text }
+                                MmStepper { value: calibration.trayWidthMm; minimum: calibration.paper === "a4" ? 210 : 220; onStepped: v => calibration.trayWidthMm = v }
+                                Label { height: Theme.touchTarget; verticalAlignment: Text.AlignVCenter; text: qsTr("along it"); font.pixelSize: Theme.fontBody; color: Theme.text }
+                                MmStepper { value: calibration.trayHeightMm; minimum: calibration.paper === "a4" ? 300 : 280; onStepped: v => calibration.trayHeightMm = v }
+                            }
+                            Label { visible: calibration.trayWidthMm > 0; text: qsTr("The sheet lies in the tray's \u2026 (as the sheet reads, marker 0 at its top left)"); font.pixelSize: Theme.fontBody; color: Theme.textDim }
+                            Flow {
+                                Layout.fillWidth: true
+                                visible: calibration.trayWidthMm > 0
+                                spacing: 8
+                                Repeater {
+                                    model: [{ key: "middle", label: qsTr("middle") }, { key: "top-left", label: qsTr("top left") },
+                                            { key: "top-right", label: qsTr("top right") }, { key: "bottom-left", label: qsTr("bottom left") },
+                                            { key: "bottom-right", label: qsTr("bottom right") }]
+                                    Choice {
+                                        required property var modelData
+                                        text: modelData.label
+                                        value: modelData.key
+                                        current: calibration.sheetAt
+                                        onClicked: calibration.sheetAt = modelData.key
+                                    }
+                                }
+                            }
+                            Note {
+                                text: calibration.trayWidthMm > 0
+                                      ? qsTr("Dice outside the tray are not read, and a hand outside it does not hold a throw.")
+                                      : qsTr("Only dice on the sheet's area are read: choose the whole tray to read them wherever they land.")
                             }
                             BigButton { text: qsTr("Next: capture") + "  \u25B6"; onClicked: page.step = 2 }
                         }
@@ -280,34 +351,13 @@ PageFrame {
                                 Layout.alignment: Qt.AlignTop
                                 spacing: Theme.spacing
                                 Message { text: calibration.message; failed: calibration.failed }
-                                GridLayout {
-                                    columns: 3
-                                    columnSpacing: Theme.spacing * 2
-                                    rowSpacing: 8
-                                    Figure { label: qsTr("markers found"); value: calibration.markersFound + " / 4"; bad: calibration.markersFound < 4 }
-                                    Figure { label: qsTr("worst corner error"); value: calibration.cornerErrorMm.toFixed(2) + " mm"; bad: calibration.cornerErrorMm > 1 }
-                                    Figure { label: qsTr("die size"); value: calibration.dieSizePx.toFixed(1) + " px"; bad: calibration.dieSizePx > 0 && calibration.dieSizePx < 15 }
-                                    Figure { label: qsTr("scale"); value: calibration.pxPerMm.toFixed(2) + " px/mm" }
-                                    Figure { label: qsTr("camera"); value: calibration.resolution }
-                                    Figure { label: qsTr("dice sets"); value: String(calibration.diceSets.length) }
-                                }
-                                Note { text: qsTr("Green: the area watched for dice. Red: the markers. Orange: one die's size.") }
-                                Repeater {
-                                    model: calibration.lightWarnings
-                                    Label {
-                                        required property string modelData
-                                        text: "\u26A0 " + modelData
-                                        font.pixelSize: Theme.fontBody
-                                        color: Theme.warning
-                                        wrapMode: Text.WordWrap
-                                        Layout.fillWidth: true
-                                    }
-                                }
-                                Label {
-                                    visible: calibration.hasResult && calibration.lightWarnings.length === 0 && calibration.overlayUrl.toString().length > 0
-                                    text: qsTr("Light: fine.")
-                                    font.pixelSize: Theme.fontBody
-                                    color: Theme.textDim
+                                BigButton {
+                                    objectName: "attachProfile"
+                                    Layout.fillWidth: true
+                                    text: GameController.active ? qsTr("Use for this game") : qsTr("Use for this game (no game in play)")
+                                    enabled: calibration.hasResult && GameController.active
+                                    tint: "#2d3b2a"
+                                    onClicked: calibration.attachTo(GameController)
                                 }
                                 RowLayout {
                                     Layout.fillWidth: true
@@ -329,13 +379,34 @@ PageFrame {
                                         onClicked: calibration.saveProfile(profileName.text)
                                     }
                                 }
-                                BigButton {
-                                    objectName: "attachProfile"
-                                    Layout.fillWidth: true
-                                    text: GameController.active ? qsTr("Use for this game") : qsTr("Use for this game (no game in play)")
-                                    enabled: calibration.hasResult && GameController.active
-                                    tint: "#2d3b2a"
-                                    onClicked: calibration.attachTo(GameController)
+                                GridLayout {
+                                    columns: 3
+                                    columnSpacing: Theme.spacing * 2
+                                    rowSpacing: 8
+                                    Figure { label: qsTr("markers found"); value: calibration.markersFound + " / 4"; bad: calibration.markersFound < 4 }
+                                    Figure { label: qsTr("worst corner error"); value: calibration.cornerErrorMm.toFixed(2) + " mm"; bad: calibration.cornerErrorMm > 1 }
+                                    Figure { label: qsTr("die size"); value: calibration.dieSizePx.toFixed(1) + " px"; bad: calibration.dieSizePx > 0 && calibration.dieSizePx < 15 }
+                                    Figure { label: qsTr("scale"); value: calibration.pxPerMm.toFixed(2) + " px/mm" }
+                                    Figure { label: qsTr("camera"); value: calibration.resolution }
+                                    Figure { label: qsTr("dice sets"); value: String(calibration.diceSets.length) }
+                                }
+                                Note { text: qsTr("Green: the area watched for dice (%1). Red: the markers. Orange: one die's size.").arg(calibration.regionText) }
+                                Repeater {
+                                    model: calibration.lightWarnings
+                                    Label {
+                                        required property string modelData
+                                        text: "\u26A0 " + modelData
+                                        font.pixelSize: Theme.fontBody
+                                        color: Theme.warning
+                                        wrapMode: Text.WordWrap
+                                        Layout.fillWidth: true
+                                    }
+                                }
+                                Label {
+                                    visible: calibration.hasResult && calibration.lightWarnings.length === 0 && calibration.overlayUrl.toString().length > 0
+                                    text: qsTr("Light: fine.")
+                                    font.pixelSize: Theme.fontBody
+                                    color: Theme.textDim
                                 }
                             }
                         }

@@ -71,7 +71,7 @@ TEST(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
     const mc::SheetLayout layout = mc::SheetLayout::standard();
     const cv::Size frame(1280, 960);
     cv::RNG rng(42);
-    Totals plain, hinted;
+    Totals plain, hinted, regionAlone, sizeAlone;
     for (const mv::LabelledImage& truth : images.value()) {
         const cv::Mat photo = cv::imread(truth.path);
         ASSERT_FALSE(photo.empty()) << truth.path;
@@ -100,14 +100,68 @@ TEST(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
         const auto without = reader->read(dice);
         const auto with = reader->read(dice, mc::toDiceHints(hints.value()));
         ASSERT_TRUE(without && with);
-        plain.add(mv::scoreImage(without.value(), mapped));
-        hinted.add(mv::scoreImage(with.value(), mapped));
+        // Each hint alone, to tell their effects apart (printed, not asserted).
+        mv::DiceHints regionOnly = mc::toDiceHints(hints.value()), sizeOnly = regionOnly;
+        regionOnly.dieSizePx = 0.0f;
+        sizeOnly.trayPolygon.clear();
+        const auto withRegion = reader->read(dice, regionOnly);
+        const auto withSize = reader->read(dice, sizeOnly);
+        ASSERT_TRUE(withRegion && withSize);
+        regionAlone.add(mv::scoreImage(withRegion.value(), mapped));
+        sizeAlone.add(mv::scoreImage(withSize.value(), mapped));
+        const mv::ImageScore a = mv::scoreImage(without.value(), mapped);
+        const mv::ImageScore b = mv::scoreImage(with.value(), mapped);
+        plain.add(a);
+        hinted.add(b);
+        if (a.readRight != b.readRight || a.confidentWrong != b.confidentWrong || a.phantom != b.phantom) {
+            // Where the two reads part: the photo's own die edge in this frame against the hint.
+            std::vector<float> edges;
+            for (const mv::LabelledDie& d : mapped.dice)
+                edges.push_back(std::max(d.box.width, d.box.height) / 1.2f);
+            std::nth_element(edges.begin(), edges.begin() + static_cast<std::ptrdiff_t>(edges.size() / 2),
+                             edges.end());
+            std::printf(
+                "[ differs  ] %s: plain right %d wrong %d phantom %d found %d | hinted right %d wrong %d "
+                "phantom %d found %d | die edge %.1f px, hint %.1f px (x%.2f)\n",
+                truth.name.c_str(), a.readRight, a.confidentWrong, a.phantom, a.found, b.readRight,
+                b.confidentWrong, b.phantom, b.found, edges[edges.size() / 2], hints->dieSizePx,
+                hints->dieSizePx / edges[edges.size() / 2]);
+            // Die by die: every labelled die with the read nearest its centre in each run.
+            const auto nearest = [](const mv::DiceFrame& f, cv::Point2f c) -> const mv::DieRead* {
+                const mv::DieRead* best = nullptr;
+                for (const mv::DieRead& d : f.dice)
+                    if (!best || cv::norm(d.outline.center - c) < cv::norm(best->outline.center - c))
+                        best = &d;
+                return best;
+            };
+            for (size_t k = 0; k < mapped.dice.size(); ++k) {
+                const mv::LabelledDie& t = mapped.dice[k];
+                const cv::Point2f c(t.box.x + t.box.width / 2, t.box.y + t.box.height / 2);
+                const mv::DieRead* p = nearest(without.value(), c);
+                const mv::DieRead* h = nearest(with.value(), c);
+                if (p && h && p->value == h->value && p->unsure == h->unsure && p->value == t.face)
+                    continue;
+                std::printf(
+                    "[ differs  ]   die %zu (face %d, box %.0f px at %.0f,%.0f): plain %d %.2f%s size %.1f "
+                    "off %.1f | hinted %d %.2f%s size %.1f off %.1f\n",
+                    k, t.face, std::max(t.box.width, t.box.height), c.x, c.y, p ? p->value : 0,
+                    p ? p->confidence : 0.0f, p && p->unsure ? " unsure" : "",
+                    p ? p->outline.size.width : 0.0f, p ? cv::norm(p->outline.center - c) : 0.0,
+                    h ? h->value : 0, h ? h->confidence : 0.0f, h && h->unsure ? " unsure" : "",
+                    h ? h->outline.size.width : 0.0f, h ? cv::norm(h->outline.center - c) : 0.0);
+            }
+        }
     }
     std::printf(
         "[ measured ] test split in 1280x960 views, die %.1f mm: without hints found %d/%d right %d wrong %d "
         "phantom %d; with calibration hints found %d right %d wrong %d phantom %d\n",
         dieMm, plain.found, plain.dice, plain.right, plain.wrong, plain.phantom, hinted.found, hinted.right,
         hinted.wrong, hinted.phantom);
+    std::printf(
+        "[ measured ] region hint alone: found %d right %d wrong %d phantom %d; die-size hint alone: found "
+        "%d right %d wrong %d phantom %d\n",
+        regionAlone.found, regionAlone.right, regionAlone.wrong, regionAlone.phantom, sizeAlone.found,
+        sizeAlone.right, sizeAlone.wrong, sizeAlone.phantom);
     // Within 1% of the dice on "read right": the two runs see differently cropped and scaled finder inputs,
     // and with the reader of docs/dice-reader.md (Nov 30) the difference swings by a few dice either way
     // (hints 297 against 299 without; the reader before it: 301 against 297).

@@ -11,6 +11,9 @@
 #include "app/ui/LogModel.h"
 #include "vision/DiceReader.h"
 
+#include <nlohmann/json.hpp>
+#include <opencv2/imgproc.hpp>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -221,4 +224,44 @@ TEST(CalibrationController, CameraWithoutFramesSendsToAPhoto) {
     EXPECT_FALSE(c.capture());
     EXPECT_TRUE(c.message().contains(u"use a photo"_s)) << c.message().toStdString();
     EXPECT_FALSE(c.hasResult());
+}
+
+// The watched region is the tray the person measured, with the sheet in its middle or a corner; a tray
+// smaller than the sheet is refused.
+TEST(CalibrationController, WatchedRegionIsTheTrayAroundTheSheet) {
+    MUSTER_REQUIRE_TRAY_PHOTOS(photos);
+    QTemporaryDir dir;
+    const QString image = sheetInTrayPhoto(photos, dir);
+    ASSERT_FALSE(image.isEmpty());
+    CalibrationController c;
+    ASSERT_TRUE(c.usePhoto(image)) << c.message().toStdString();
+    EXPECT_EQ(c.regionText(), u"the sheet only"_s);
+    const auto regionPx = [&c] {
+        const auto payload = nlohmann::json::parse(c.gamePayload().toStdString());
+        auto profile = mc::CalibrationProfile::fromJson(payload["profile"].get<std::string>());
+        return profile ? profile->tray.regionPx : std::vector<cv::Point2f>{};
+    };
+    const double sheetArea = cv::contourArea(regionPx());
+
+    c.setTrayWidthMm(420);
+    c.setTrayHeightMm(420);
+    c.setSheetAt(u"middle"_s);
+    ASSERT_TRUE(c.usePhoto(image)) << c.message().toStdString();
+    EXPECT_EQ(c.regionText(), u"the tray, 420 x 420 mm"_s);
+    EXPECT_TRUE(c.message().contains(u"watching the tray, 420 x 420 mm"_s)) << c.message().toStdString();
+    const double trayArea = cv::contourArea(regionPx());
+    // 420 x 420 mm against 210 x 297 mm: 2.83 times the area (the view is nearly square-on).
+    EXPECT_NEAR(trayArea / sheetArea, 420.0 * 420.0 / (210.0 * 297.0), 0.35);
+
+    c.setSheetAt(u"top-left"_s);
+    ASSERT_TRUE(c.usePhoto(image));
+    EXPECT_EQ(c.sheetAt(), u"top-left"_s);
+    // The tray's top-left corner is the sheet's: the region starts at the sheet's corner in the frame.
+    const auto corner = regionPx();
+    ASSERT_EQ(corner.size(), 4u);
+    EXPECT_NEAR(cv::contourArea(corner), trayArea, trayArea * 0.15);
+
+    c.setTrayWidthMm(150);
+    EXPECT_FALSE(c.usePhoto(image));
+    EXPECT_TRUE(c.message().contains(u"at least as large as the sheet"_s)) << c.message().toStdString();
 }
