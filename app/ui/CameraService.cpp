@@ -172,6 +172,14 @@ QString CameraService::calibrationNotice() const {
     return m_calibrationUnreadable.isEmpty() ? m_calibration.refused : m_calibrationUnreadable;
 }
 
+QVariantList CameraService::trayRegion() const {
+    QVariantList out;
+    if (m_calibration.applied)
+        for (const QPointF& p : m_calibration.region)
+            out << QVariantMap{{u"x"_s, p.x()}, {u"y"_s, p.y()}};
+    return out;
+}
+
 QString CameraService::cameraMovedText() const {
     if (!cameraMoved())
         return {};

@@ -65,6 +65,8 @@ class CameraService : public QObject {
     Q_PROPERTY(bool cameraMoved READ cameraMoved NOTIFY calibrationChanged FINAL)
     Q_PROPERTY(QString cameraMovedText READ cameraMovedText NOTIFY calibrationChanged FINAL)
     Q_PROPERTY(QStringList lightWarnings READ lightWarnings NOTIFY calibrationChanged FINAL)
+    // The watched tray as [{x, y}] fractions of the frame (empty without a usable calibration).
+    Q_PROPERTY(QVariantList trayRegion READ trayRegion NOTIFY calibrationChanged FINAL)
     // Whose dice these are against who the game asks to roll; "" when it agrees or nobody can tell.
     Q_PROPERTY(QString ownerNotice READ ownerNotice NOTIFY acceptChanged FINAL)
 
@@ -111,6 +113,7 @@ public:
     bool cameraMoved() const { return m_calibration.applied && m_calibration.moved; }
     QString cameraMovedText() const;
     QStringList lightWarnings() const { return m_calibration.light; }
+    QVariantList trayRegion() const;
     QString ownerNotice() const;
     const CalibrationState& calibrationState() const { return m_calibration; }
 

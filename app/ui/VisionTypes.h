@@ -7,7 +7,9 @@
 #include "vision/chits/ChitReader.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QMetaType>
+#include <QPointF>
 #include <QString>
 #include <QStringList>
 
@@ -58,6 +60,8 @@ struct CalibrationState {
     QString movedDetail;  // how far, and how it was seen
     QStringList light;    // calibration::LightCheck warnings of the latest settled frame
     int diceSets = 0;     // dice sets in the profile
+    // The watched tray, as fractions of the frame's width and height (empty: the whole frame).
+    QList<QPointF> region;
 
     bool operator==(const CalibrationState&) const = default;
 };

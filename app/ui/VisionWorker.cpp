@@ -417,6 +417,8 @@ void VisionWorker::applyCalibration(cv::Size size) {
             state.applied = true;
             m_hints = calibration::toDiceHints({scaled->tray.regionPx, scaled->tray.dieSizePx});
             watch.trayPolygon = m_hints.trayPolygon; // a hand outside the tray does not hold a throw
+            for (const cv::Point2f& p : m_hints.trayPolygon)
+                state.region << QPointF(p.x / size.width, p.y / size.height);
             m_markers = scaled->tray.markers;
             if (!scaled->referenceView.empty()) {
                 auto monitor = calibration::ViewMonitor::create(scaled->referenceView, scaled->tray.markers);

@@ -53,6 +53,37 @@ PageFrame {
                 running: visible && page.visible
                 diceCount: GameController.diceCount > 0 ? Math.min(GameController.diceCount, 12) : 7
             }
+            // The tray the calibration watches, drawn where the frame is painted (green; red once the camera moved).
+            Canvas {
+                id: trayOutline
+                objectName: "trayOutline"
+                x: live.paintedRect.x
+                y: live.paintedRect.y
+                width: live.paintedRect.width
+                height: live.paintedRect.height
+                visible: live.visible && CameraService.trayRegion.length > 2
+                readonly property var region: CameraService.trayRegion
+                readonly property bool moved: CameraService.cameraMoved
+                onRegionChanged: requestPaint()
+                onMovedChanged: requestPaint()
+                onWidthChanged: requestPaint()
+                onHeightChanged: requestPaint()
+                onPaint: {
+                    const ctx = getContext("2d")
+                    ctx.reset()
+                    if (region.length < 3)
+                        return
+                    ctx.lineWidth = 3
+                    ctx.setLineDash([8, 6])
+                    ctx.strokeStyle = moved ? Theme.danger : "#66bb6a"
+                    ctx.beginPath()
+                    ctx.moveTo(region[0].x * width, region[0].y * height)
+                    for (let i = 1; i < region.length; ++i)
+                        ctx.lineTo(region[i].x * width, region[i].y * height)
+                    ctx.closePath()
+                    ctx.stroke()
+                }
+            }
             // The dice read, in frame-relative units mapped onto where the frame is painted.
             Item {
                 id: overlay
@@ -97,39 +128,32 @@ PageFrame {
                             anchors.horizontalCenter: parent.horizontalCenter
                             anchors.bottom: parent.top
                             anchors.bottomMargin: -8
-                            width: valueLabel.implicitWidth + 14
+                            width: valueRow.implicitWidth + 14
                             height: valueLabel.implicitHeight + 2
                             radius: 6
                             color: "#dd000000"
                             border.color: mark.tone
-                            Label {
-                                id: valueLabel
+                            Row {
+                                id: valueRow
                                 anchors.centerIn: parent
-                                text: mark.value + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
-                                font.pixelSize: Theme.fontBody + 2
-                                font.bold: true
-                                color: mark.tone
-                            }
-                        }
-                        // Whose die by colour: the player (or the set), "whose?" for a colour nobody owns.
-                        Rectangle {
-                            visible: mark.ownerText.length > 0
-                            anchors.horizontalCenter: parent.horizontalCenter
-                            anchors.top: parent.bottom
-                            anchors.topMargin: -6
-                            width: ownerLabel.implicitWidth + 12
-                            height: ownerLabel.implicitHeight + 2
-                            radius: 6
-                            color: "#dd000000"
-                            border.color: mark.ownerUnknown ? Theme.warning : "transparent"
-                            Label {
-                                id: ownerLabel
-                                objectName: "dieOwner"
-                                anchors.centerIn: parent
-                                text: mark.ownerText
-                                font.pixelSize: Theme.fontSmall
-                                font.bold: mark.ownerUnknown
-                                color: mark.ownerUnknown ? Theme.warning : Theme.text
+                                spacing: 6
+                                Label {
+                                    id: valueLabel
+                                    text: mark.value + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
+                                    font.pixelSize: Theme.fontBody + 2
+                                    font.bold: true
+                                    color: mark.tone
+                                }
+                                // Whose die by colour: the player (or the set), "whose?" for a colour nobody owns.
+                                Label {
+                                    objectName: "dieOwner"
+                                    visible: mark.ownerText.length > 0
+                                    anchors.verticalCenter: parent.verticalCenter
+                                    text: mark.ownerText
+                                    font.pixelSize: Theme.fontSmall
+                                    font.bold: mark.ownerUnknown
+                                    color: mark.ownerUnknown ? Theme.warning : Theme.text
+                                }
                             }
                         }
                         TapHandler {

@@ -167,6 +167,7 @@ private Q_SLOTS:
     void profileOfAnotherAspectIsRefused();
     void movedCameraBlocksAccept();
     void diceOwnersByColour();
+    void darkTrayWarnsWithoutBlocking();
 
 private:
     // Starts md_small and plays (first options, virtual dice) to a dice prompt we have a photo for.
@@ -613,6 +614,10 @@ void CameraPathTest::calibrationHintsRestrictTheRead() {
     QVERIFY(camera.calibrated());
     QVERIFY(camera.calibrationNotice().isEmpty());
     QVERIFY(!camera.cameraMoved());
+    // The page draws the watched tray, in fractions of the frame.
+    const QVariantList region = camera.trayRegion();
+    QCOMPARE(region.size(), 4);
+    QVERIFY(std::abs(region[1].toMap().value(u"x"_s).toDouble() - cut / 640.0) < 1e-4);
     const muster::app::DiceReading& r = camera.dice()->reading();
     QVERIFY(r.hinted);
     qInfo("tray = x < %.0f px: %d dice read of %d labelled inside (12 in the frame)", cut,
@@ -665,6 +670,7 @@ void CameraPathTest::profileOfAnotherAspectIsRefused() {
     QVERIFY(!camera.dice()->reading().hinted);
     QCOMPARE(camera.dice()->count(), 12);
     QVERIFY(!camera.cameraMoved());
+    QVERIFY(camera.trayRegion().isEmpty());
 }
 
 // The calibrated view was 4% to the side of what the camera sees now: a red banner, Accept blocked with the
@@ -782,6 +788,32 @@ void CameraPathTest::diceOwnersByColour() {
           r.settledMs, r.milliseconds, r.viewMs, camera.dice()->count(), r.ownersMs);
     // (Accept copies detectionsJson into the evidence photo unchanged: see
     // acceptWritesACameraEventWithEvidence.)
+}
+
+// Light: a tray far too dark is said on the page (amber), and does not block Accept by itself.
+void CameraPathTest::darkTrayWarnsWithoutBlocking() {
+    NEED_PHOTOS();
+    GameController game;
+    QVERIFY(playToDicePrompt(game));
+    const QString name = QString::fromLatin1(kPhotoByCount.at(game.diceCount()));
+    cv::Mat dark = cv::imread((testPhotos() + u"/"_s + name).toStdString());
+    dark.convertTo(dark, -1, 0.25);
+    const QString folder = m_tmp.path() + u"/dark"_s;
+    QDir().mkpath(folder);
+    QVERIFY(cv::imwrite((folder + u"/dark.png"_s).toStdString(), dark));
+    CameraService camera(nullptr);
+    camera.setGame(&game);
+    QVERIFY(
+        game.attachCalibration(payloadOf(testProfile(dark, {{0, 0}, {640, 0}, {640, 640}, {0, 640}}, 40))));
+    QSignalSpy reads(&camera, &CameraService::diceReadArrived);
+    camera.setPlaybackOptions({30.0, 1.0, false});
+    QVERIFY(camera.usePhotoFolder(folder));
+    QVERIFY(reads.wait(20000));
+    QVERIFY2(!camera.lightWarnings().isEmpty() && camera.lightWarnings().join(u' ').contains(u"dark"_s),
+             qPrintable(camera.lightWarnings().join(u"; "_s)));
+    QVERIFY(!camera.cameraMoved());
+    QVERIFY2(!camera.acceptBlockedReason().contains(u"dark"_s), qPrintable(camera.acceptBlockedReason()));
+    qInfo("dark tray: %s", qPrintable(camera.lightWarnings().join(u"; "_s)));
 }
 
 QTEST_MAIN(CameraPathTest)
