@@ -46,21 +46,22 @@ PageFrame {
                 Item { Layout.fillHeight: page.wide; Layout.preferredHeight: page.wide ? -1 : 0 }
                 Rectangle {
                     Layout.fillWidth: true
-                    Layout.preferredHeight: Theme.touchTarget
+                    Layout.preferredHeight: Math.max(Theme.touchTarget, feedLabel.implicitHeight + 20)
                     radius: Theme.radius
                     color: CameraService.demoFeed ? "#3a2f10" : "#16321f"
                     border.color: CameraService.demoFeed ? Theme.warning : Theme.mexican
                     Label {
+                        id: feedLabel
                         anchors.fill: parent
                         anchors.leftMargin: Theme.spacing
                         anchors.rightMargin: Theme.spacing
                         verticalAlignment: Text.AlignVCenter
+                        wrapMode: Text.WordWrap
                         text: CameraService.demoFeed
                               ? qsTr("%1 \u2014 type dice or roll virtual dice").arg(CameraService.feedDescription)
                               : CameraService.feedDescription
                         font.pixelSize: Theme.fontSmall + 1
                         color: Theme.text
-                        elide: Text.ElideRight
                     }
                 }
             }

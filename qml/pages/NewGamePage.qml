@@ -242,10 +242,10 @@ PageFrame {
                             spacing: 8
                             Repeater {
                                 model: [
-                                    { value: "camera", label: qsTr("Camera reads them"),
-                                      note: CameraService.demoFeed ? qsTr("no camera now: demo feed") : "" },
-                                    { value: "typed", label: qsTr("Typed on the keypad"), note: "" },
-                                    { value: "virtual", label: qsTr("Virtual dice"), note: qsTr("rolled by Muster") }
+                                    { value: "camera", label: qsTr("Camera"),
+                                      note: CameraService.demoFeed ? qsTr("none now: demo feed") : qsTr("reads the tray") },
+                                    { value: "typed", label: qsTr("Keypad"), note: qsTr("players type them") },
+                                    { value: "virtual", label: qsTr("Virtual"), note: qsTr("Muster rolls") }
                                 ]
                                 ChoiceButton {
                                     required property var modelData
@@ -257,7 +257,7 @@ PageFrame {
                                 }
                             }
                         }
-                        Note { text: qsTr("Any throw can still be typed or corrected at the table; this is how the game means to roll.") }
+                        Note { text: qsTr("How the game means to roll; any throw can still be typed or corrected.") }
 
                         SectionTitle { text: qsTr("Table profile") }
                         Flow {

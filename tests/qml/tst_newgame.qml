@@ -169,6 +169,39 @@ TestCase {
         GameController.closeGame()
     }
 
+    // With a table profile, each player gets a dice set: the player's diceColour names it, the play setup names the
+    // table, and the profile goes with the game with the sets given to their players.
+    function test_diceSetsFromATableProfile() {
+        verify(fixtureProfiles.length > 0, "the profile fixture was not written")
+        const win = openNewGame(1280, 800)
+        const page = win.pageItem("newgame")
+        page.calibrationController.storePath = fixtureProfiles
+        verify(!findChild(win.contentItem, "noProfiles").visible)
+        findChild(win.contentItem, "player_us").text = "Ann"
+        findChild(win.contentItem, "player_mx").text = "Beto"
+        tap(win, "profile_Club table")
+        compare(page.profile, "Club table")
+        compare(page.calibrationController.diceSets.length, 2)
+        tap(win, "set_us_1")
+        tap(win, "set_mx_0")
+        verify(findChild(win.contentItem, "set_us_1").chosen)
+        verify(!findChild(win.contentItem, "set_us_none").chosen)
+        tap(win, "startGame")
+        tryCompare(GameController, "active", true)
+        compare(GameController.players[0].diceColour, "ivory")
+        compare(GameController.players[1].diceColour, "red")
+        compare(GameController.playSetup.table, "Club table")
+        verify(GameController.calibrationPayload.length > 0, "the profile was not attached to the game")
+        const payload = JSON.parse(GameController.calibrationPayload)
+        compare(payload.name, "Club table")
+        const sets = JSON.parse(payload.profile).dice_sets
+        compare(sets[0].name, "red")
+        compare(sets[0].player, "Beto")
+        compare(sets[1].name, "ivory")
+        compare(sets[1].player, "Ann")
+        GameController.closeGame()
+    }
+
     // Portrait (800x1280): every control of the page fits the width (no sideways scrolling) and is a fingertip.
     function test_portraitFitsTheWidth() {
         const win = openNewGame(800, 1280)
