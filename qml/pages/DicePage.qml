@@ -62,24 +62,25 @@ PageFrame {
                 width: live.paintedRect.width
                 height: live.paintedRect.height
                 visible: live.visible && CameraService.trayRegion.length > 2
-                readonly property var region: CameraService.trayRegion
+                readonly property var points: CameraService.trayRegion
                 readonly property bool moved: CameraService.cameraMoved
-                onRegionChanged: requestPaint()
+                onPointsChanged: requestPaint()
                 onMovedChanged: requestPaint()
                 onWidthChanged: requestPaint()
                 onHeightChanged: requestPaint()
+                // (Not "region": Canvas's paint signal passes its own region.)
                 onPaint: {
                     const ctx = getContext("2d")
                     ctx.reset()
-                    if (region.length < 3)
+                    if (points.length < 3)
                         return
                     ctx.lineWidth = 3
                     ctx.setLineDash([8, 6])
                     ctx.strokeStyle = moved ? Theme.danger : "#66bb6a"
                     ctx.beginPath()
-                    ctx.moveTo(region[0].x * width, region[0].y * height)
-                    for (let i = 1; i < region.length; ++i)
-                        ctx.lineTo(region[i].x * width, region[i].y * height)
+                    ctx.moveTo(points[0].x * width, points[0].y * height)
+                    for (let i = 1; i < points.length; ++i)
+                        ctx.lineTo(points[i].x * width, points[i].y * height)
                     ctx.closePath()
                     ctx.stroke()
                 }
