@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import Muster
+import "ui.js" as Ui
 
 // A whole Manifest Destiny turn of md_small through the touch UI, Recovery included: orders by tap (MD-ORD-01/02),
 // first fire and fire (MD-FIRE-*), movement and charges (MD-MOV-*, MD-CHG-*), melee (MD-MEL-*) and recovery
@@ -26,26 +27,7 @@ TestCase {
     readonly property var cycle: [6, 3, 5, 1, 6, 2, 4, 6, 5, 2]
 
     function tap(win, name) {
-        wait(1) // lets the Repeaters delete the delegates of the previous prompt before we look for keys
-        const item = findChild(win.contentItem, name)
-        verify(item, "no item named " + name + " (prompt: " + GameController.headline + ")")
-        verify(item.visible && item.enabled, name + " is not tappable (prompt " + GameController.promptKey + ")")
-        ensureVisible(item)
-        // A new prompt's buttons get their place at the next polish; a click before it lands where the old layout was.
-        for (let p = item; p; p = p.parent)
-            waitForItemPolished(p)
-        mouseClick(item)
-    }
-
-    function ensureVisible(item) {
-        for (let p = item.parent; p; p = p.parent) {
-            if (p.contentY !== undefined && p.contentHeight !== undefined && p.flick !== undefined) {
-                const pos = item.mapToItem(p.contentItem, 0, 0)
-                if (pos.y < p.contentY || pos.y + item.height > p.contentY + p.height)
-                    p.contentY = Math.max(0, Math.min(pos.y - 10, p.contentHeight - p.height))
-                return
-            }
-        }
+        Ui.tap(testCase, win, name, () => "prompt " + GameController.promptKey + ": " + GameController.headline)
     }
 
     function chooseAnswer() {

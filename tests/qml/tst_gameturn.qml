@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import Muster
+import "ui.js" as Ui
 
 // Drives a whole Manifest Destiny turn through the touch UI of the small scenario, as a player would: start the game
 // on New game, give orders by tapping, answer every table question by tapping, type every throw on the keypad with
@@ -22,27 +23,7 @@ TestCase {
     property int throwCount: 0
 
     function tap(win, name) {
-        wait(1) // lets the Repeaters delete the delegates of the previous prompt before we look for keys
-        const item = findChild(win.contentItem, name)
-        verify(item, "no item named " + name + " (prompt: " + GameController.headline + ")")
-        verify(item.visible && item.enabled, name + " is not tappable: visible " + item.visible + ", enabled " + item.enabled + ", prompt " + GameController.promptKey + " " + GameController.diceCount + "d" + GameController.diceSides)
-        ensureVisible(item)
-        // A new prompt's buttons get their place at the next polish; a click before it lands where the old layout was.
-        for (let p = item; p; p = p.parent)
-            waitForItemPolished(p)
-        mouseClick(item)
-    }
-
-    // Scrolls the enclosing Flickable, if any, so the item is on screen, as a finger would.
-    function ensureVisible(item) {
-        for (let p = item.parent; p; p = p.parent) {
-            if (p.contentY !== undefined && p.contentHeight !== undefined && p.flick !== undefined) {
-                const pos = item.mapToItem(p.contentItem, 0, 0)
-                if (pos.y < p.contentY || pos.y + item.height > p.contentY + p.height)
-                    p.contentY = Math.max(0, Math.min(pos.y - 10, p.contentHeight - p.height))
-                return
-            }
-        }
+        Ui.tap(testCase, win, name, () => "prompt " + GameController.promptKey + " " + GameController.diceCount + "d" + GameController.diceSides + ": " + GameController.headline)
     }
 
     function chooseAnswer() {

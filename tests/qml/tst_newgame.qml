@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import Muster
+import "ui.js" as Ui
 
 // New game through the touch UI: from Home to the New game page, choose the scenario and name the players, pick
 // virtual dice and two house rules by tap, start. The game's house rules, its play setup and the roster follow the
@@ -17,25 +18,7 @@ TestCase {
     }
 
     function tap(win, name) {
-        wait(1)
-        const item = findChild(win.contentItem, name)
-        verify(item, "no item named " + name)
-        verify(item.visible && item.enabled, name + " is not tappable: visible " + item.visible + ", enabled " + item.enabled)
-        ensureVisible(item)
-        for (let p = item; p; p = p.parent)
-            waitForItemPolished(p)
-        mouseClick(item)
-    }
-
-    function ensureVisible(item) {
-        for (let p = item.parent; p; p = p.parent) {
-            if (p.contentY !== undefined && p.contentHeight !== undefined && p.flick !== undefined) {
-                const pos = item.mapToItem(p.contentItem, 0, 0)
-                if (pos.y < p.contentY || pos.y + item.height > p.contentY + p.height)
-                    p.contentY = Math.max(0, Math.min(pos.y - 10, p.contentHeight - p.height))
-                return
-            }
-        }
+        Ui.tap(testCase, win, name)
     }
 
     function houseRule(key) {

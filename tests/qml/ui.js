@@ -1,0 +1,30 @@
+// Drives the touch UI as a finger would, for the Qt Quick tests. `tc` is the calling TestCase.
+.pragma library
+
+// Taps the item named `name` in the window `win`. `where` (optional) returns a description of the screen for the
+// failure message, e.g. the prompt in play.
+function tap(tc, win, name, where) {
+    tc.wait(1) // lets the Repeaters delete the delegates of the previous prompt before we look for keys
+    const item = tc.findChild(win.contentItem, name)
+    const context = where ? " (" + where() + ")" : ""
+    tc.verify(item, "no item named " + name + context)
+    tc.verify(item.visible && item.enabled,
+              name + " is not tappable: visible " + item.visible + ", enabled " + item.enabled + context)
+    ensureVisible(item)
+    // A new prompt's buttons get their place at the next polish; a click before it lands where the old layout was.
+    for (let p = item; p; p = p.parent)
+        tc.waitForItemPolished(p)
+    tc.mouseClick(item)
+}
+
+// Scrolls the enclosing Flickable, if any, so the item is on screen.
+function ensureVisible(item) {
+    for (let p = item.parent; p; p = p.parent) {
+        if (p.contentY !== undefined && p.contentHeight !== undefined && p.flick !== undefined) {
+            const pos = item.mapToItem(p.contentItem, 0, 0)
+            if (pos.y < p.contentY || pos.y + item.height > p.contentY + p.height)
+                p.contentY = Math.max(0, Math.min(pos.y - 10, p.contentHeight - p.height))
+            return
+        }
+    }
+}
