@@ -198,10 +198,13 @@ PageFrame {
         }
 
         // The request, the verdict and the buttons.
+        // In portrait it sits under the feed at its content's height (at most half the page), so Accept stays
+        // on screen; the feed takes the rest.
         Rectangle {
             Layout.fillWidth: true
-            Layout.fillHeight: true
+            Layout.fillHeight: page.width > page.height
             Layout.preferredWidth: 2
+            Layout.preferredHeight: page.width > page.height ? -1 : Math.min(side.implicitHeight + 2 * Theme.spacing, page.height * 0.5)
             Layout.maximumWidth: page.width > page.height ? 600 : 100000
             radius: Theme.radius
             color: Theme.surface
