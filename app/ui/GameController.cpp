@@ -1,5 +1,6 @@
 #include "app/ui/GameController.h"
 
+#include "app/cli/Commands.h"
 #include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "app/ui/EvidencePhoto.h"
@@ -662,6 +663,35 @@ bool GameController::attachCalibration(const QString& payloadJson) {
     m_calibrationPayload = q(event->payloadJson);
     refresh();
     Q_EMIT calibrationChanged();
+    return true;
+}
+
+QVariantList GameController::recentReports() const {
+    QVariantList out;
+    QDir dir(gamesDirectory() + u"/reports"_s);
+    for (const QFileInfo& d : dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time)) {
+        const QFileInfo html(d.absoluteFilePath() + u"/report.html"_s);
+        if (!html.exists())
+            continue;
+        out << QVariantMap{{u"name"_s, d.fileName()},
+                           {u"url"_s, QUrl::fromLocalFile(html.absoluteFilePath())},
+                           {u"written"_s, html.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
+        if (out.size() == 5)
+            break;
+    }
+    return out;
+}
+
+bool GameController::writeReport() {
+    if (!m_session)
+        return fail(u"No game is open to report on."_s);
+    const QString out = gamesDirectory() + u"/reports/"_s + QFileInfo(gamePath()).completeBaseName();
+    // The CLI's report reads the file read-only beside this session (WAL readers do not block the writer).
+    const int code = cli::runGame({"report", s(gamePath()), "--out", s(out)});
+    if (code != 0 || !QFile::exists(out + u"/report.html"_s))
+        return fail(u"The report could not be written to %1 (the game file's hash chain may be broken: "
+                    u"muster-cli game verify says where)."_s.arg(out));
+    Q_EMIT reportsChanged();
     return true;
 }
 

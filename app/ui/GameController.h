@@ -56,6 +56,9 @@ class GameController : public QObject {
     // The latest calibration attached to the game: the journal payload {"name", "width", "height",
     // "profile"} as JSON text, "" when the game has none (or no game is open).
     Q_PROPERTY(QString calibrationPayload READ calibrationPayload NOTIFY calibrationChanged FINAL)
+    // Game reports written from the app (reports/<game>/report.html in the games folder), newest first:
+    // [{name, url, written}].
+    Q_PROPERTY(QVariantList recentReports READ recentReports NOTIFY reportsChanged FINAL)
     Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
 
@@ -97,6 +100,7 @@ public:
     QVariantMap playSetup() const;
     QVariantList savedGames() const;
     QString calibrationPayload() const { return m_calibrationPayload; }
+    QVariantList recentReports() const;
     RosterModel* roster() const { return m_roster; }
     LogModel* log() const { return m_log; }
 
@@ -154,12 +158,16 @@ public:
     // reads with it. `payloadJson` must be an object with a "profile" text; the profile itself is the
     // calibration module's to validate.
     Q_INVOKABLE bool attachCalibration(const QString& payloadJson);
+    // Writes the game in play's report (the same HTML and JSON as `muster-cli game report`: every event, the
+    // photos, dice statistics per player) into the games folder's reports/<game>/; false (lastError) if not.
+    Q_INVOKABLE bool writeReport();
 
     // The game's scenario snapshot as JSON ("" without a game): the chit reader maps chit slots through it.
     std::string scenarioJson() const;
 
 Q_SIGNALS:
     void calibrationChanged();
+    void reportsChanged();
     void gameChanged();
     void stateChanged();
     void errorChanged();

@@ -43,6 +43,58 @@ PageFrame {
                     tint: "#2e5d3a"
                     onClicked: page.newGameRequested()
                 }
+                // Reports: the game in play written out as HTML (every event, the photos, dice statistics per
+                // player), and the latest ones to open in the browser.
+                Label {
+                    Layout.topMargin: 8
+                    text: qsTr("Reports")
+                    font.pixelSize: Theme.fontTitle - 10
+                    font.bold: true
+                    color: Theme.text
+                }
+                BigButton {
+                    objectName: "writeReport"
+                    Layout.fillWidth: true
+                    visible: GameController.active
+                    text: qsTr("Write a report of the game in play")
+                    onClicked: reportStatus.text = GameController.writeReport()
+                               ? qsTr("Report written.") : GameController.lastError
+                }
+                Label {
+                    id: reportStatus
+                    objectName: "reportStatus"
+                    Layout.fillWidth: true
+                    visible: text.length > 0
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: Theme.fontSmall + 1
+                    color: Theme.textDim
+                }
+                Label {
+                    Layout.fillWidth: true
+                    visible: GameController.recentReports.length === 0
+                    text: qsTr("None written yet.")
+                    font.pixelSize: Theme.fontSmall + 1
+                    color: Theme.textDim
+                }
+                Repeater {
+                    model: GameController.recentReports
+                    RowLayout {
+                        required property var modelData
+                        Layout.fillWidth: true
+                        spacing: 8
+                        Label {
+                            Layout.fillWidth: true
+                            text: modelData.name + "\n" + modelData.written
+                            elide: Text.ElideMiddle
+                            font.pixelSize: Theme.fontSmall + 1
+                            color: Theme.text
+                        }
+                        BigButton {
+                            text: qsTr("Open")
+                            onClicked: Qt.openUrlExternally(modelData.url)
+                        }
+                    }
+                }
                 Item { Layout.fillHeight: page.wide; Layout.preferredHeight: page.wide ? -1 : 0 }
                 Rectangle {
                     Layout.fillWidth: true
