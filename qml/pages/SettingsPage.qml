@@ -35,6 +35,24 @@ PageFrame {
 
     // Which purpose the photo picker was opened for.
     property string pickFor: "tray"
+    // The game's house rules in words: [{label, value, changed}] from the register's labels (key and raw value
+    // when the register does not know a key).
+    readonly property var ruleRows: {
+        const rules = GameController.houseRules
+        if (rules.length === 0)
+            return []
+        const known = {}
+        for (const o of GameController.houseRuleOptions(rules[0].key.split(".")[0]))
+            known[o.key] = o
+        return rules.map(r => {
+            const o = known[r.key]
+            if (!o)
+                return { label: r.key, value: r.value, changed: false }
+            const choice = (o.choices || []).find(c => c.value === r.value)
+            return { label: o.label, value: choice ? choice.label : r.value, changed: r.value !== o.defaultValue }
+        })
+    }
+    readonly property var changedRules: ruleRows.filter(r => r.changed)
     PhotoPicker {
         id: picker
         lister: calibration
@@ -148,7 +166,9 @@ PageFrame {
             objectName: "houseRulesSummary"
             visible: GameController.active
             Layout.fillWidth: true
-            text: qsTr("House rules of this game: %1").arg(GameController.houseRules.map(r => r.key + " = " + r.value).join(", "))
+            text: page.changedRules.length === 0
+                  ? qsTr("House rules of this game: all as the rules are read by default.")
+                  : qsTr("House rules changed for this game: %1").arg(page.changedRules.map(r => r.label + ": " + r.value).join("; "))
             font.pixelSize: Theme.fontSmall
             color: Theme.textDim
             elide: Text.ElideRight // one line; the whole list is under "Camera and house rules"
@@ -619,12 +639,15 @@ PageFrame {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     clip: true
-                    model: GameController.houseRules
+                    model: page.ruleRows
                     delegate: Label {
                         required property var modelData
-                        text: modelData.key + " = " + modelData.value
+                        width: ListView.view.width
+                        text: modelData.label + ": " + modelData.value + (modelData.changed ? qsTr("  (changed)") : "")
+                        elide: Text.ElideRight
                         font.pixelSize: Theme.fontSmall + 1
-                        color: Theme.textDim
+                        font.bold: modelData.changed
+                        color: modelData.changed ? Theme.warning : Theme.textDim
                     }
                     Label {
                         anchors.centerIn: parent

@@ -126,6 +126,12 @@ TestCase {
         compare(houseRule("md.cav_officers"), "by_grade")
         compare(houseRule("md.charge_test_timing"), "movement_phase")
         compare(GameController.playSetup.dice, "virtual")
+
+        // Settings names the changed rules in words, not keys.
+        win.showPage("settings")
+        const summary = findChild(win.contentItem, "houseRulesSummary")
+        verify(summary.text.indexOf("Officers in a cavalry unit: By grade, as infantry (1-3)") >= 0, summary.text)
+        verify(summary.text.indexOf("md.") < 0, summary.text)
         GameController.closeGame()
     }
 
