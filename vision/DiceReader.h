@@ -87,7 +87,10 @@ private:
 
     cv::dnn::Net m_finder;
     cv::dnn::Net m_reader;
-    cv::Mat m_finderInput; // input blobs kept between reads so their memory is reused
+    cv::Mat m_finderInput; // input blobs and finder images kept between reads so their memory is reused
+    cv::Mat m_finderSmall;
+    cv::Mat m_finderPadded;
+    std::vector<cv::Mat> m_finderPlanes;
     cv::Mat m_readerInput;
     DiceReaderOptions m_options;
 };
