@@ -79,14 +79,28 @@ def convBlock(cin, cout, stride=1, dil=1):
 
 class Finder(nn.Module):
     """Input 1x3xHxW BGR in [0,1]; output 1x4x(H/8)x(W/8): heat (sigmoid), dx, dy (cells), log(size/FINDER_DIE_PX).
-    Plain 3x3 convolutions: OpenCV 4.6 runs them faster than depthwise ones (measured, docs/dice-reader.md)."""
+    Plain convolutions: OpenCV 4.6 runs them faster than depthwise ones (measured, docs/dice-reader.md).
+    arch "conv5" (the committed finder): five 3x3 layers, three of stride 2. Cheaper ones tried (Nov 30 evening,
+    docs/dice-reader.md, Timing): "narrow" (fewer channels, about 0.75x the time), "k2" (2x2 stride-2 stem, about
+    0.9x), "patch4" (4x4 stride-4 stem and three 3x3 layers, about 0.65x); each placed dice less precisely and read
+    fewer test dice right with the committed reader."""
 
-    def __init__(self):
+    def __init__(self, arch="conv5"):
         super().__init__()
-        self.body = nn.Sequential(
-            convBlock(3, 8, 2), convBlock(8, 16, 2), convBlock(16, 24, 2), convBlock(24, 24), convBlock(24, 24, dil=2)
-        )
-        self.head = nn.Conv2d(24, 4, 1)
+        if arch == "conv5":
+            layers = [convBlock(3, 8, 2), convBlock(8, 16, 2), convBlock(16, 24, 2), convBlock(24, 24),
+                      convBlock(24, 24, dil=2)]
+        elif arch == "narrow":
+            layers = [convBlock(3, 8, 2), convBlock(8, 12, 2), convBlock(12, 16, 2), convBlock(16, 16),
+                      convBlock(16, 16, dil=2)]
+        elif arch == "k2":
+            stem = nn.Sequential(nn.Conv2d(3, 8, 2, 2, bias=False), nn.BatchNorm2d(8), nn.ReLU(inplace=True))
+            layers = [stem, convBlock(8, 16, 2), convBlock(16, 24, 2), convBlock(24, 24), convBlock(24, 24, dil=2)]
+        else:
+            stem = nn.Sequential(nn.Conv2d(3, 16, 4, 4, bias=False), nn.BatchNorm2d(16), nn.ReLU(inplace=True))
+            layers = [stem, convBlock(16, 24, 2), convBlock(24, 24), convBlock(24, 24, dil=2)]
+        self.body = nn.Sequential(*layers)
+        self.head = nn.Conv2d(layers[-1][0].out_channels, 4, 1)
         self.head.bias.data[0] = -4.0
 
     def forward(self, x):
@@ -189,6 +203,20 @@ def finderLoss(pred, heat, reg, mask, valid):
     return lh + lr
 
 
+def distillLoss(pred, teacher, x, valid):
+    """Follow a teacher finder (ONNX, run by OpenCV DNN as in C++): its heat everywhere, and its offsets and size
+    where it sees a die. The reader learnt from crops around the teacher's finds, errors included, so a cheaper
+    student that reproduces them keeps the reader's input as it was."""
+    teacher.setInput(x.numpy())
+    t = torch.from_numpy(teacher.forward().copy())
+    th = t[:, 0]
+    npos = (th > 0.3).float().sum().clamp(min=1)
+    lh = (torch.abs(pred[:, 0] - th) * valid).sum() / npos
+    m = (th > 0.3).float()[:, None]
+    lr = (torch.abs(pred[:, 1:4] - t[:, 1:4]) * m).sum() / (m.sum() * 3).clamp(min=1)
+    return lh + lr
+
+
 def finderDecode(out, scale, thr=0.3):
     """out 4xGxG numpy -> list of (cx, cy, size, score) in the original frame."""
     heat = out[0]
@@ -271,12 +299,18 @@ def fit(name, net, weightDecay, epochs, batches, batchLoss, report):
 def trainFinder(train, val, args):
     seedAll(SEED)
     rng = np.random.default_rng(SEED)
-    net = Finder()
+    net = Finder(args.finder_arch)
+
+    teacher = cv2.dnn.readNetFromONNX(args.finder_teacher) if args.finder_teacher else None
 
     def batchLoss():
         batch = [finderSample(train[rng.integers(len(train))], rng) for _ in range(16)]
         x, heat, reg, mask, valid = (torch.from_numpy(np.stack(v)) for v in zip(*batch))
-        return finderLoss(net(x), heat, reg, mask, valid)
+        pred = net(x)
+        loss = finderLoss(pred, heat, reg, mask, valid)
+        if teacher is not None:
+            loss = loss + distillLoss(pred, teacher, x, valid)
+        return loss
 
     report = (lambda n: finderReport(n, val)) if val else None
     return fit("finder", net, 1e-4, args.finder_epochs, args.finder_batches, batchLoss, report)
@@ -538,6 +572,10 @@ def main():
     ap.add_argument("--holdout", type=int, default=0)
     ap.add_argument("--seed", type=int, default=5, help="finder seed; the reader uses seed + 1")
     ap.add_argument("--stage", choices=["finder", "reader", "both"], default="both")
+    ap.add_argument("--finder-arch", choices=["conv5", "narrow", "k2", "patch4"], default="conv5",
+                    help="finder layers (see Finder); conv5 is the committed one")
+    ap.add_argument("--finder-teacher", default="",
+                    help="a finder ONNX file for the new finder to imitate besides the labels (see distillLoss)")
     ap.add_argument("--finder-epochs", type=int, default=40)
     ap.add_argument("--finder-batches", type=int, default=40)
     ap.add_argument("--reader-epochs", type=int, default=60)
