@@ -23,6 +23,20 @@ float median(std::vector<float> v) {
     return *mid;
 }
 
+// The q-quantile (0-1) with linear interpolation between neighbours, as numpy's default; reorders v.
+float quantile(std::vector<float>& v, float q) {
+    if (v.empty())
+        return 0.0f;
+    const float pos = q * static_cast<float>(v.size() - 1);
+    const auto lo = static_cast<std::ptrdiff_t>(pos);
+    std::nth_element(v.begin(), v.begin() + lo, v.end());
+    const float low = v[static_cast<size_t>(lo)];
+    if (lo + 1 >= static_cast<std::ptrdiff_t>(v.size()))
+        return low;
+    const float high = *std::min_element(v.begin() + lo + 1, v.end());
+    return low + (pos - static_cast<float>(lo)) * (high - low);
+}
+
 cv::Vec3f medianColour(const std::vector<cv::Vec3f>& colours) {
     cv::Vec3f out;
     for (int c = 0; c < 3; ++c) {
@@ -129,31 +143,40 @@ Status DiceSetModel::assignPlayer(int set, const std::string& player) {
     return {};
 }
 
-float DiceSetModel::colourCost(const cv::Mat& lab, const DieColour& colour,
-                               std::vector<float>& scratch) const {
-    // Each pixel is explained by the body or (at a small penalty) the pips; the cost is the median.
-    scratch.resize(static_cast<size_t>(lab.rows));
+float DiceSetModel::colourCost(const cv::Mat& lab, const std::optional<cv::Vec3f>& dieBody,
+                               const DieColour& colour, std::vector<float>& pixelCost,
+                               std::vector<float>& bodyDistance) const {
+    // Each pixel is explained by the body or (at a small penalty) the pips; the median of that, a low
+    // quantile of the body distance alone, and the body's hue and chroma (DiceSetOptions).
+    pixelCost.resize(static_cast<size_t>(lab.rows));
+    bodyDistance.resize(static_cast<size_t>(lab.rows));
     for (int r = 0; r < lab.rows; ++r) {
         const float* p = lab.ptr<float>(r);
-        scratch[static_cast<size_t>(r)] =
-            std::min(labDistance(p, colour.body), labDistance(p, colour.pip) + m_options.pipPenalty);
+        const float body = labDistance(p, colour.body);
+        bodyDistance[static_cast<size_t>(r)] = body;
+        pixelCost[static_cast<size_t>(r)] = std::min(body, labDistance(p, colour.pip) + m_options.pipPenalty);
     }
-    return median(scratch);
+    float cost = (1.0f - m_options.bodyWeight) * median(pixelCost) +
+                 m_options.bodyWeight * quantile(bodyDistance, m_options.bodyQuantile);
+    if (dieBody)
+        cost += m_options.chromaWeight *
+                std::hypot((*dieBody)[1] - colour.body[1], (*dieBody)[2] - colour.body[2]);
+    return cost;
 }
 
-SetMatch DiceSetModel::classifyPixels(const cv::Mat& lab) const {
+SetMatch DiceSetModel::classifyPixels(const cv::Mat& lab, const std::optional<cv::Vec3f>& dieBody) const {
     SetMatch match;
     match.cost = match.runnerUpCost = std::numeric_limits<float>::max();
     int best = -1;
-    std::vector<float> scratch;
+    std::vector<float> pixelCost, bodyDistance;
     for (size_t s = 0; s < m_sets.size(); ++s) {
         const DiceSet& set = m_sets[s];
         // The set's cost is that of its closest example die (the medians when it has none stored).
         float cost = std::numeric_limits<float>::max();
         if (set.examples.empty())
-            cost = colourCost(lab, {set.body, set.pip}, scratch);
+            cost = colourCost(lab, dieBody, {set.body, set.pip}, pixelCost, bodyDistance);
         for (const DieColour& example : set.examples)
-            cost = std::min(cost, colourCost(lab, example, scratch));
+            cost = std::min(cost, colourCost(lab, dieBody, example, pixelCost, bodyDistance));
         if (cost < match.cost) {
             match.runnerUpCost = match.cost;
             match.cost = cost;
@@ -176,7 +199,10 @@ Result<SetMatch> DiceSetModel::classify(const cv::Mat& bgr, const cv::Rect2f& bo
     Result<cv::Mat> lab = dieSampleLab(bgr, box, m_options.innerFraction);
     if (!lab)
         return lab.error();
-    return classifyPixels(lab.value());
+    Result<DieColour> colour = describeDie(bgr, box, m_options);
+    if (!colour)
+        return colour.error();
+    return classifyPixels(lab.value(), colour->body);
 }
 
 } // namespace muster::calibration

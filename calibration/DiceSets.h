@@ -2,13 +2,14 @@
 
 // DiceSets: each player's dice told apart by colour. A calibration throw gives example dice per set (a photo
 // and the dice's boxes); each set keeps every example's body and pip colour in CIE Lab; a die is then given
-// to the set with the example die whose two colours explain its pixels best, or called unknown (ask a person)
-// when none does.
+// to the set with the example die whose two colours explain its pixels best (and whose body has the die's
+// hue and chroma), or called unknown (ask a person) when none does.
 
 #include "calibration/CalibrationError.h"
 
 #include <opencv2/core.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,8 +38,17 @@ struct DiceSetOptions {
     float describeFraction = 0.6f; // the same for describeDie(): an example's two colours come from the die's
                                    // core, the pixels matched against them from a larger square (train only:
                                    // 0.6/0.6 mistook 10 dice in 4780 draws, 0.6/0.7 2; docs/calibration.md)
-    float pipPenalty = 8.0f;    // Lab distance added to pip matches, so a white die is not a black die's pips
-    float unknownAbove = 25.0f; // median match cost above which the colour is unknown
+    float pipPenalty = 8.0f; // Lab distance added to pip matches, so a white die is not a black die's pips
+    // The match cost of a die against one example adds three statistics (docs/calibration.md, third round):
+    // (1 - bodyWeight) x the median over the pixels of the distance to the body or (plus pipPenalty) the
+    // pips; bodyWeight x the bodyQuantile quantile of the distance to the body alone, so most of the die must
+    // be body-coloured (a black die with six white pips is not a white die); chromaWeight x the distance in
+    // (a, b) between the die's own body colour (describeDie) and the example's body, i.e. hue and chroma
+    // without lightness (a pale brown die is not a black one, a shaded red die not a brown one).
+    float bodyWeight = 0.5f;
+    float bodyQuantile = 0.4f;
+    float chromaWeight = 0.6f;
+    float unknownAbove = 32.0f;  // match cost above which the colour is unknown
     float ambiguousBelow = 0.0f; // second best minus best under this is also unknown (0: off)
 };
 
@@ -46,7 +56,7 @@ struct DiceSetOptions {
 struct SetMatch {
     int set = -1;       // index into DiceSetModel::sets(); -1 when unknown
     std::string player; // the set's player, empty when unknown
-    float cost = 0.0f;  // median Lab distance of the die's pixels to the closest example of the set
+    float cost = 0.0f;  // match cost (DiceSetOptions) against the closest example of the set
     float runnerUpCost = 0.0f;
 
     bool unknown() const { return set < 0; }
@@ -78,15 +88,17 @@ public:
     Status assignPlayer(int set, const std::string& player);
 
     Result<SetMatch> classify(const cv::Mat& bgr, const cv::Rect2f& box) const;
-    // Classifies pre-sampled Lab pixels (dieSampleLab), for callers that already have them.
-    SetMatch classifyPixels(const cv::Mat& lab) const;
+    // Classifies pre-sampled Lab pixels (dieSampleLab) and the die's body colour (describeDie), for callers
+    // that already have them. Without a body colour the hue-and-chroma term is left out.
+    SetMatch classifyPixels(const cv::Mat& lab, const std::optional<cv::Vec3f>& dieBody = std::nullopt) const;
 
     const std::vector<DiceSet>& sets() const { return m_sets; }
     const DiceSetOptions& options() const { return m_options; }
 
 private:
-    // Median over the pixels of the Lab distance to the body or, plus pipPenalty, to the pips.
-    float colourCost(const cv::Mat& lab, const DieColour& colour, std::vector<float>& scratch) const;
+    // The match cost of the die's pixels (and body colour, when known) against one example's colours.
+    float colourCost(const cv::Mat& lab, const std::optional<cv::Vec3f>& dieBody, const DieColour& colour,
+                     std::vector<float>& pixelCost, std::vector<float>& bodyDistance) const;
 
     DiceSetOptions m_options;
     std::vector<DiceSet> m_sets;
