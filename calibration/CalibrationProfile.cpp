@@ -282,4 +282,36 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
     return p;
 }
 
+std::string CalibrationProfile::toGamePayload() const {
+    return json{
+        {"name", name}, {"width", resolution().width}, {"height", resolution().height}, {"profile", toJson()}}
+        .dump();
+}
+
+Result<CalibrationProfile> CalibrationProfile::fromGamePayload(const std::string& payload) {
+    const json j = json::parse(payload, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Error{"the calibration payload is not a JSON object"};
+    if (!j.contains("profile") || !j["profile"].is_string())
+        return Error{"the calibration payload carries no calibration profile"};
+    Result<CalibrationProfile> profile = fromJson(j["profile"].get<std::string>());
+    if (!profile)
+        return Error{"the calibration payload's profile: " + profile.error().message};
+    const cv::Size size = profile->resolution();
+    for (const char* key : {"width", "height"}) {
+        if (!j.contains(key))
+            continue;
+        if (!j[key].is_number_integer())
+            return Error{std::string("the calibration payload's ") + key + " is not a whole number"};
+        const int value = j[key].get<int>();
+        if (value != (std::string(key) == "width" ? size.width : size.height))
+            return Error{std::string("the calibration payload's ") + key + " (" + std::to_string(value) +
+                         ") is not its profile's (made at " + std::to_string(size.width) + "x" +
+                         std::to_string(size.height) + ")"};
+    }
+    if (j.contains("name") && (!j["name"].is_string() || j["name"].get<std::string>() != profile->name))
+        return Error{"the calibration payload's name is not its profile's (\"" + profile->name + "\")"};
+    return profile;
+}
+
 } // namespace muster::calibration

@@ -35,6 +35,14 @@ struct CalibrationProfile {
     std::string toJson() const;
     // Parses and validates profile JSON; a corrupt or foreign text is an Error, never a half-filled profile.
     static Result<CalibrationProfile> fromJson(const std::string& text);
+
+    // The calibration a game keeps (its journal's calibration event): {"name", "width", "height", "profile"},
+    // the profile's JSON text under "profile" and its name and resolution beside it, for readers that do not
+    // parse the profile (the game log).
+    std::string toGamePayload() const;
+    // Parses a game's calibration payload into a validated profile. The copies beside the profile must agree
+    // with it (a payload whose size or name disagrees with its profile was not written by toGamePayload).
+    static Result<CalibrationProfile> fromGamePayload(const std::string& payload);
 };
 
 CalibrationProfile makeProfile(const std::string& name, const TrayCalibration& tray, Paper paper = Paper::A4);

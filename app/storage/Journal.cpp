@@ -660,6 +660,18 @@ Result<std::vector<Event>> Journal::events() const {
     }
 }
 
+Result<std::optional<Event>> Journal::latestOfKind(std::string_view kind) const {
+    try {
+        SQLite::Statement s(*m_db, selectEvents(m_version, "WHERE kind = ? ORDER BY seq DESC LIMIT 1"));
+        s.bind(1, std::string(kind));
+        if (!s.executeStep())
+            return std::optional<Event>();
+        return std::optional<Event>(readEvent(s));
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": cannot read the latest " + std::string(kind) + " event: " + e.what()};
+    }
+}
+
 Result<std::vector<Evidence>> Journal::evidence(std::int64_t seq) const {
     try {
         std::vector<Evidence> out;

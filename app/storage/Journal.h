@@ -60,6 +60,10 @@ public:
     // the primary key.
     Result<std::optional<Event>> lastEvent() const;
     Result<std::vector<Event>> events() const; // every event in seq order, no photo bytes
+    // The last event of one kind ("calibration"), or nothing if the game has none: read newest first and
+    // stopped at the first match, so it costs the events after that one, not the whole journal. Its
+    // evidenceCount is not filled in.
+    Result<std::optional<Event>> latestOfKind(std::string_view kind) const;
     Result<std::vector<Evidence>> evidence(std::int64_t seq) const; // the photos of one event
     // The inputs that still count, in order, with overrides applied. Fails if undo/override records are
     // malformed.

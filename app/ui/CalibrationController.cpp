@@ -7,7 +7,6 @@
 #include "calibration/LightCheck.h"
 #include "vision/DiceReader.h"
 
-#include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -378,11 +377,7 @@ bool CalibrationController::loadProfile(const QString& name, int width, int heig
 QString CalibrationController::gamePayload() const {
     if (!m_profile)
         return {};
-    const nlohmann::json payload = {{"name", m_profile->name},
-                                    {"width", m_profile->resolution().width},
-                                    {"height", m_profile->resolution().height},
-                                    {"profile", m_profile->toJson()}};
-    return q(payload.dump());
+    return q(m_profile->toGamePayload());
 }
 
 bool CalibrationController::attachTo(GameController* game) {
@@ -402,12 +397,9 @@ bool CalibrationController::loadFromPayload(const QString& payloadText, int widt
             say(u"This game has no calibration attached yet."_s); // not an error: calibrating is optional
         return false;
     }
-    const nlohmann::json payload = nlohmann::json::parse(payloadText.toStdString(), nullptr, false);
-    if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string())
-        return fail(u"The game's calibration event carries no calibration profile."_s);
-    auto profile = mc::CalibrationProfile::fromJson(payload["profile"].get<std::string>());
+    auto profile = mc::CalibrationProfile::fromGamePayload(payloadText.toStdString());
     if (!profile)
-        return fail(u"The game's calibration: %1"_s.arg(q(profile.error().message)));
+        return fail(u"The game's calibration cannot be used: %1."_s.arg(q(profile.error().message)));
     if (width > 0 && height > 0) {
         auto scaled = profile->rescaledTo(cv::Size(width, height));
         if (!scaled)

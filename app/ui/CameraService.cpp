@@ -3,8 +3,6 @@
 #include "app/ui/GameController.h"
 #include "calibration/CalibrationProfile.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QCamera>
 #include <QCameraDevice>
 #include <QCoreApplication>
@@ -149,17 +147,12 @@ void CameraService::applyGameCalibration() {
     std::optional<calibration::CalibrationProfile> profile;
     QString unreadable;
     if (!text.isEmpty()) {
-        const nlohmann::json payload = nlohmann::json::parse(text.toStdString(), nullptr, false);
-        if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string()) {
-            unreadable = u"The game's calibration event carries no calibration profile."_s;
-        } else {
-            auto parsed = calibration::CalibrationProfile::fromJson(payload["profile"].get<std::string>());
-            if (parsed)
-                profile = std::move(parsed.value());
-            else
-                unreadable = u"The game's calibration cannot be read (%1): dice are read without it."_s.arg(
-                    QString::fromStdString(parsed.error().message));
-        }
+        auto parsed = calibration::CalibrationProfile::fromGamePayload(text.toStdString());
+        if (parsed)
+            profile = std::move(parsed.value());
+        else
+            unreadable = u"The game's calibration cannot be read (%1): dice are read without it."_s.arg(
+                QString::fromStdString(parsed.error().message));
     }
     m_worker->setCalibration(std::move(profile));
     if (unreadable != m_calibrationUnreadable) {

@@ -5,6 +5,7 @@
 #include "app/storage/PayloadFields.h"
 #include "app/ui/EvidencePhoto.h"
 #include "app/ui/HouseRuleLabels.h"
+#include "calibration/CalibrationProfile.h"
 #include "rules/io/Json.h"
 #include "rules/md/Options.h"
 
@@ -654,10 +655,11 @@ bool GameController::answerFromCamera(const QString& key, const QString& value,
 bool GameController::attachCalibration(const QString& payloadJson) {
     if (!m_session)
         return fail(u"No game is in play to attach the calibration to."_s);
-    const nlohmann::json payload = nlohmann::json::parse(payloadJson.toStdString(), nullptr, false);
-    if (!payload.is_object() || !payload.contains("profile") || !payload["profile"].is_string())
-        return fail(u"Nothing to attach: the calibration carries no profile."_s);
-    auto event = m_session->note(storage::kind::Calibration, payload.dump(), s(currentPlayer()));
+    // Only a calibration the camera can use is kept: the payload and the profile in it are both checked.
+    const std::string payload = s(payloadJson);
+    if (auto profile = calibration::CalibrationProfile::fromGamePayload(payload); !profile)
+        return fail(u"The calibration cannot be attached: %1."_s.arg(q(profile.error().message)));
+    auto event = m_session->note(storage::kind::Calibration, payload, s(currentPlayer()));
     if (!event)
         return fail(q(event.message()));
     m_calibrationPayload = q(event->payloadJson);
@@ -698,13 +700,8 @@ bool GameController::writeReport() {
 QString GameController::latestCalibration() const {
     if (!m_session)
         return {};
-    auto events = m_session->journal().events();
-    if (!events)
-        return {};
-    for (auto it = events->rbegin(); it != events->rend(); ++it)
-        if (it->kind == storage::kind::Calibration)
-            return q(it->payloadJson);
-    return {};
+    auto latest = m_session->journal().latestOfKind(storage::kind::Calibration);
+    return latest && latest.value() ? q(latest.value()->payloadJson) : QString();
 }
 
 } // namespace muster::app

@@ -155,8 +155,8 @@ public:
     // evidence. Refused unless `key` is the prompt's.
     bool answerFromCamera(const QString& key, const QString& value, storage::EvidenceDraft evidence);
     // Keeps a calibration with the game (a "calibration" journal event the rules ignore), so a resumed game
-    // reads with it. `payloadJson` must be an object with a "profile" text; the profile itself is the
-    // calibration module's to validate.
+    // reads with it. `payloadJson` is CalibrationProfile::toGamePayload's text; a payload or profile that
+    // CalibrationProfile::fromGamePayload refuses is not attached (lastError says why).
     Q_INVOKABLE bool attachCalibration(const QString& payloadJson);
     // Writes the game in play's report (the same HTML and JSON as `muster-cli game report`: every event, the
     // photos, dice statistics per player) into the games folder's reports/<game>/; false (lastError) if not.
@@ -182,7 +182,8 @@ private:
     void refresh();
     std::string playerForKey(const std::string& key) const;
     void rememberLast(const QString& path) const;
-    // The payload of the game's latest calibration event, "" if none.
+    // The payload of the game's latest calibration event, "" if none: one row read by a query on the
+    // journal's kind, not a second read of every event after the replay.
     QString latestCalibration() const;
 
     std::optional<storage::GameSession> m_session;

@@ -5,6 +5,7 @@
 #include "calibration/ReaderHints.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace mc = muster::calibration;
@@ -157,4 +158,57 @@ TEST(CalibrationProfile, KeepsTheReferenceViewForTheBumpCheck) {
     const auto bad = mc::CalibrationProfile::fromJson(corrupt);
     ASSERT_FALSE(bad);
     EXPECT_NE(bad.error().message.find("reference view"), std::string::npos) << bad.error().message;
+}
+
+// A game's calibration payload (the journal's calibration event): written by toGamePayload and read back by
+// fromGamePayload, the one place that checks it for the game, the wizard and the camera.
+TEST(CalibrationProfile, GamePayloadRoundTrip) {
+    const mc::CalibrationProfile p = sampleProfile();
+    const nlohmann::json payload = nlohmann::json::parse(p.toGamePayload());
+    EXPECT_EQ(payload["name"], "kitchen table");
+    EXPECT_EQ(payload["width"], 1280);
+    EXPECT_EQ(payload["height"], 960);
+    EXPECT_EQ(payload["profile"], p.toJson());
+    const auto back = mc::CalibrationProfile::fromGamePayload(p.toGamePayload());
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->toJson(), p.toJson());
+    // The copies beside the profile are optional: the profile alone is enough.
+    const auto bare = mc::CalibrationProfile::fromGamePayload(nlohmann::json{{"profile", p.toJson()}}.dump());
+    ASSERT_TRUE(bare) << bare.error().message;
+    EXPECT_EQ(bare->name, "kitchen table");
+}
+
+TEST(CalibrationProfile, MalformedGamePayloadsAreClearErrors) {
+    const mc::CalibrationProfile p = sampleProfile();
+    const auto refusal = [](const std::string& payload) {
+        const auto r = mc::CalibrationProfile::fromGamePayload(payload);
+        return r ? std::string("(accepted)") : r.error().message;
+    };
+    const auto with = [&p](const char* key, const nlohmann::json& value) {
+        nlohmann::json j = nlohmann::json::parse(p.toGamePayload());
+        j[key] = value;
+        return j.dump();
+    };
+    EXPECT_EQ(refusal(""), "the calibration payload is not a JSON object");
+    EXPECT_EQ(refusal("{\"profile\": "), "the calibration payload is not a JSON object");
+    EXPECT_EQ(refusal("[1, 2]"), "the calibration payload is not a JSON object");
+    EXPECT_EQ(refusal(R"({"name": "x"})"), "the calibration payload carries no calibration profile");
+    EXPECT_EQ(refusal(with("profile", nlohmann::json::parse(p.toJson()))),
+              "the calibration payload carries no calibration profile"); // an object, not the profile's text
+    EXPECT_EQ(refusal(R"({"profile": "{}"})"),
+              "the calibration payload's profile: this is not a Muster calibration profile");
+    nlohmann::json broken = nlohmann::json::parse(p.toJson());
+    broken["tray"]["image_to_tray"] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    EXPECT_EQ(refusal(with("profile", broken.dump())),
+              "the calibration payload's profile: the calibration profile's homography is singular");
+    EXPECT_EQ(refusal(with("width", "1280")), "the calibration payload's width is not a whole number");
+    EXPECT_EQ(refusal(with("height", 960.5)), "the calibration payload's height is not a whole number");
+    EXPECT_EQ(refusal(with("width", 640)),
+              "the calibration payload's width (640) is not its profile's (made at 1280x960)");
+    EXPECT_EQ(refusal(with("height", 720)),
+              "the calibration payload's height (720) is not its profile's (made at 1280x960)");
+    EXPECT_EQ(refusal(with("name", "garage")),
+              "the calibration payload's name is not its profile's (\"kitchen table\")");
+    EXPECT_EQ(refusal(with("name", 7)),
+              "the calibration payload's name is not its profile's (\"kitchen table\")");
 }

@@ -177,3 +177,37 @@ TEST(GameSession, NotesRideAlongWithoutChangingTheGame) {
     EXPECT_EQ(events->back().kind, "calibration");
     EXPECT_EQ(events->back().payloadJson, R"({"name":"kitchen","profile":"{}"})");
 }
+
+// The latest event of one kind is one query (the app finds a resumed game's calibration this way, without
+// reading every event again after the replay): the newest of several, nothing when there is none.
+TEST(GameSession, LatestEventOfAKind) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    std::int64_t second = 0;
+    {
+        auto s = GameSession::start(path, skirmish(), {}, players());
+        ASSERT_TRUE(s) << s.message();
+        auto none = s->journal().latestOfKind(kind::Calibration);
+        ASSERT_TRUE(none) << none.message();
+        EXPECT_FALSE(none->has_value());
+        playSome(*s, 3, 5);
+        ASSERT_TRUE(s->note(kind::Calibration, R"({"name":"first"})", "Ann"));
+        playSome(*s, 2, 7);
+        auto e = s->note(kind::Calibration, R"({"name":"second"})", "Miguel");
+        ASSERT_TRUE(e) << e.message();
+        second = e->seq;
+        playSome(*s, 3, 9);
+    }
+    auto reopened = GameSession::open(path);
+    ASSERT_TRUE(reopened) << reopened.message();
+    auto latest = reopened->journal().latestOfKind(kind::Calibration);
+    ASSERT_TRUE(latest) << latest.message();
+    ASSERT_TRUE(latest->has_value());
+    EXPECT_EQ((*latest)->seq, second);
+    EXPECT_EQ((*latest)->payloadJson, R"({"name":"second"})");
+    EXPECT_EQ((*latest)->player, "Miguel");
+    EXPECT_LT(second, reopened->journal().eventCount()); // answers came after it
+    auto other = reopened->journal().latestOfKind("no such kind");
+    ASSERT_TRUE(other);
+    EXPECT_FALSE(other->has_value());
+}
