@@ -17,7 +17,8 @@ Only the `train` split is used. The committed models come from (seeded, one thre
 The committed reader is trained on train photos 1-170 and reports on 171-200 (--holdout 30). The fourth round's
 reader (docs/dice-reader.md; better on train and test, not committed: a JPEG round trip of one test photo flips a
 die to a confident wrong read) adds `--label-fixes data/dice/nell-byler-label-fixes.csv --reader-glare 0.25
---reader-widths 16,0,32,0,48,48,0,64,64`. `--stage reader` uses the finder already in --out. Options: --holdout N
+--reader-widths 16,0,32,0,48,48,0,64,64`; the fifth round's adds `--reader-rejpeg` (fewer unsure dice, one more
+confident wrong on test: not committed either). `--stage reader` uses the finder already in --out. Options: --holdout N
 keeps the last N train photos out of training and reports on them (for tuning); --stage finder|reader|both.
 """
 
@@ -402,10 +403,23 @@ def jpeg(p, rng):
     q = int(rng.integers(35, 80))
     return cv2.imdecode(cv2.imencode('.jpg', p, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
 
-def buildPool(data, finderNet, rng):
-    """Canonical patches: dice (label centre), with the finder's offsets for jitter, and not-a-die patches."""
+def buildPool(data, finderNet, rng, rejpeg=False):
+    """Canonical patches: dice (label centre), with the finder's offsets for jitter, and not-a-die patches.
+    J holds the same patches after JPEG: each patch compressed on its own (quality 35-80), or with rejpeg the
+    whole photo compressed once (quality 60-97) and the patch cut from it, as from a webcam's MJPG frame: block
+    edges and chroma subsampling then fall where they fall on a real frame, not on the patch's own grid."""
     P, Y, J, deltas = [], [], [], []
     for name, img, boxes in data:
+        whole = None
+        if rejpeg:
+            q = int(rng.integers(60, 98))
+            whole = cv2.imdecode(cv2.imencode('.jpg', img, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
+
+        def cut(cx, cy, side, label):
+            p = square(img, cx, cy, side, CANON)
+            P.append(p); Y.append(label)
+            J.append(square(whole, cx, cy, side, CANON) if rejpeg else jpeg(p, rng))
+
         dets = finderDets(finderNet, img)
         pairs = matchDets(dets, boxes)
         matched = {i for i, _ in pairs}
@@ -415,15 +429,12 @@ def buildPool(data, finderNet, rng):
         sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
         for b in boxes:
             size = max(b[3], b[4])
-            p = square(img, b[1], b[2], CANON_K * size, CANON)
-            P.append(p); J.append(jpeg(p, rng)); Y.append(int(b[0]) - 1)
+            cut(b[1], b[2], CANON_K * size, int(b[0]) - 1)
             ang = rng.uniform(0, 2 * math.pi); dist = rng.uniform(0.6, 0.95) * size
-            p = square(img, b[1] + dist * math.cos(ang), b[2] + dist * math.sin(ang), CANON_K * size, CANON)
-            P.append(p); J.append(jpeg(p, rng)); Y.append(NOT_A_DIE)
+            cut(b[1] + dist * math.cos(ang), b[2] + dist * math.sin(ang), CANON_K * size, NOT_A_DIE)
         for k, d in enumerate(dets):
             if k not in matched:
-                p = square(img, d[0], d[1], CANON_K * d[2], CANON)
-                P.append(p); J.append(jpeg(p, rng)); Y.append(NOT_A_DIE)
+                cut(d[0], d[1], CANON_K * d[2], NOT_A_DIE)
         h, w = img.shape[:2]
         for _ in range(3):
             for _ in range(20):
@@ -431,8 +442,7 @@ def buildPool(data, finderNet, rng):
                 if len(boxes) == 0 or np.min(np.hypot(boxes[:, 1] - cx, boxes[:, 2] - cy) / sizes) > 1.3:
                     break
             size = float(np.median(sizes)) * math.exp(rng.uniform(-0.3, 0.3))
-            p = square(img, cx, cy, CANON_K * size, CANON)
-            P.append(p); J.append(jpeg(p, rng)); Y.append(NOT_A_DIE)
+            cut(cx, cy, CANON_K * size, NOT_A_DIE)
     toT = lambda a: torch.from_numpy(np.stack(a).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
     return toT(P), toT(J), torch.tensor(Y), np.array(deltas, np.float32)
 
@@ -458,11 +468,11 @@ def addGlare(x, isDie, share, g):
     return x
 
 
-def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0):
+def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0, jpegShare=0.3):
     n = len(idx)
     src = P[idx].clone()
     if train:
-        useJ = torch.rand(n, generator=g) < 0.3
+        useJ = torch.rand(n, generator=g) < jpegShare
         src[useJ] = J[idx][useJ]
     # geometry: rotation, flip, scale, offset (finder-like)
     ang = torch.rand(n, generator=g) * 2 * math.pi if train else torch.zeros(n)
@@ -562,7 +572,7 @@ def trainReader(train, val, args, finderPath):
     g = torch.Generator().manual_seed(SEED + 1)
     fnet = cv2.dnn.readNetFromONNX(finderPath)
     t0 = time.time()
-    P, J, Y, deltas = buildPool(train, fnet, rng)
+    P, J, Y, deltas = buildPool(train, fnet, rng, rejpeg=args.reader_rejpeg)
     print(f"reader pool {len(Y)} patches ({int((Y < 6).sum())} dice), {len(deltas)} finder deltas: offset sd "
           f"{deltas[:, :2].std():.3f}, log size mean {deltas[:, 2].mean():.3f} sd {deltas[:, 2].std():.3f}", flush=True)
     trX, trY = runtimeCrops(train, fnet, READER_CROP)
@@ -582,7 +592,8 @@ def trainReader(train, val, args, finderPath):
             nd = int(bs * 0.8)  # 80% dice, 20% "not a die"
             idx = torch.cat([dieIdx[torch.randint(len(dieIdx), (nd,), generator=g)],
                              notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
-            x = augmentBatch(P, J, Y, deltas, idx, g, READER_CROP, glare=args.reader_glare)
+            x = augmentBatch(P, J, Y, deltas, idx, g, READER_CROP, glare=args.reader_glare,
+                             jpegShare=0.5 if args.reader_rejpeg else 0.3)
             loss = F.nll_loss(torch.log(net(x).clamp(min=1e-7)), Y[idx])
             opt.zero_grad()
             loss.backward()
@@ -638,6 +649,9 @@ def main():
     ap.add_argument("--reader-batches", type=int, default=100)
     ap.add_argument("--reader-batch", type=int, default=128)
     ap.add_argument("--reader-crop", type=int, default=32, help="reader input side (DiceReader::kCropSide)")
+    ap.add_argument("--reader-rejpeg", action="store_true",
+                    help="JPEG-compress whole photos (quality 60-97) for the compressed copies of the patches, half of "
+                         "the training dice")
     ap.add_argument("--reader-glare", type=float, default=0.0, help="share of dice given a painted glare streak")
     ap.add_argument("--reader-widths", default="16,0,32,0,48,0,64",
                     help="reader conv channels in order, 0 for a 2x2 max pool")
