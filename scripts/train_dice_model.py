@@ -12,13 +12,14 @@ Only the `train` split is used. The committed models come from (seeded, one thre
     nice -n 10 /usr/bin/python3 scripts/train_dice_model.py --stage finder \
         --data ../shared/data/dice/nell-byler-d6 --out data/models      # finder, about 25 minutes
     nice -n 10 /usr/bin/python3 scripts/train_dice_model.py --stage reader --holdout 30 \
-        --data ../shared/data/dice/nell-byler-d6 --out data/models      # reader, 15-45 minutes
+        --data ../shared/data/dice/nell-byler-d6 --out data/models \
+        --label-fixes data/dice/nell-byler-label-fixes.csv --reader-glare 0.25 \
+        --reader-widths 16,0,32,0,48,48,0,64,64 --reader-rejpeg                # reader, 10-30 minutes
 
-The committed reader is trained on train photos 1-170 and reports on 171-200 (--holdout 30). The fourth round's
-reader (docs/dice-reader.md; better on train and test, not committed: a JPEG round trip of one test photo flips a
-die to a confident wrong read) adds `--label-fixes data/dice/nell-byler-label-fixes.csv --reader-glare 0.25
---reader-widths 16,0,32,0,48,48,0,64,64`; the fifth round's adds `--reader-rejpeg` (fewer unsure dice, one more
-confident wrong on test: not committed either). `--stage reader` uses the finder already in --out. Options: --holdout N
+The committed reader (the fifth round in docs/dice-reader.md) is trained on train photos 1-170, with the train
+labels checked to be wrong corrected, painted glare streaks, compressed patches cut from whole JPEG-compressed
+photos and two more layers than the defaults, and reports on photos 171-200 (--holdout 30). Without those options
+the script gives the third round's reader. `--stage reader` uses the finder already in --out. Options: --holdout N
 keeps the last N train photos out of training and reports on them (for tuning); --stage finder|reader|both.
 """
 
