@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace mc = muster::calibration;
 namespace mt = muster::calibration::test;
@@ -60,21 +61,36 @@ struct Totals {
     }
 };
 
+// Both tests read the test split's photos with the committed models, or skip without them.
+class ReaderHints : public ::testing::Test {
+protected:
+    void SetUp() override {
+        MUSTER_REQUIRE_DICE_DATA(dir);
+        auto reader = mv::DiceReader::load(mv::DiceReader::defaultModelDir());
+        if (!reader)
+            GTEST_SKIP() << "dice reader models not available: " << reader.error().message;
+        auto images = mv::loadManifest(dir + "/manifest.csv", "test");
+        ASSERT_TRUE(images) << images.error().message;
+        m_dir = dir;
+        m_reader.emplace(std::move(reader).value());
+        m_images = std::move(images).value();
+    }
+
+    std::string m_dir;
+    std::optional<mv::DiceReader> m_reader;
+    std::vector<mv::LabelledImage> m_images;
+};
+
 } // namespace
-TEST(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
-    MUSTER_REQUIRE_DICE_DATA(dir);
-    auto reader = mv::DiceReader::load(mv::DiceReader::defaultModelDir());
-    if (!reader)
-        GTEST_SKIP() << "dice reader models not available: " << reader.error().message;
-    const auto images = mv::loadManifest(dir + "/manifest.csv", "test");
-    ASSERT_TRUE(images) << images.error().message;
-    const float dieMm = trainDieSizeMm(dir);
+
+TEST_F(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
+    const float dieMm = trainDieSizeMm(m_dir);
     const mc::SheetLayout layout = mc::SheetLayout::standard();
     const cv::Size frame(1280, 960);
     cv::RNG rng(42);
     Totals plain, hinted;
     float hintMin = 1e9f, hintMax = 0.0f;
-    for (const mv::LabelledImage& truth : images.value()) {
+    for (const mv::LabelledImage& truth : m_images) {
         const cv::Mat photo = cv::imread(truth.path);
         ASSERT_FALSE(photo.empty()) << truth.path;
         std::vector<cv::Point2f> corners = {{190, 30}, {1090, 30}, {1090, 930}, {190, 930}};
@@ -101,8 +117,8 @@ TEST(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
                             cv::BORDER_REPLICATE);
         dice = mt::cameraNoise(dice, 3.0, 90, rng);
         const mv::LabelledImage mapped = mapThrough(truth, photoToFrame);
-        const auto without = reader->read(dice);
-        const auto with = reader->read(dice, mc::toDiceHints(hints.value()));
+        const auto without = m_reader->read(dice);
+        const auto with = m_reader->read(dice, mc::toDiceHints(hints.value()));
         ASSERT_TRUE(without && with);
         plain.add(mv::scoreImage(without.value(), mapped));
         hinted.add(mv::scoreImage(with.value(), mapped));
@@ -135,14 +151,8 @@ TEST(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
 
 // A camera close over a small tray: dice far larger than the reader's first guess. Without a hint the finder
 // takes pips and die corners for dice; the calibration's die size sets its scale.
-TEST(ReaderHints, DieSizeFarFromTheFirstGuessSetsTheScale) {
-    MUSTER_REQUIRE_DICE_DATA(dir);
-    auto reader = mv::DiceReader::load(mv::DiceReader::defaultModelDir());
-    if (!reader)
-        GTEST_SKIP() << "dice reader models not available: " << reader.error().message;
-    const auto images = mv::loadManifest(dir + "/manifest.csv", "test");
-    ASSERT_TRUE(images) << images.error().message;
-    const auto many = std::max_element(images->begin(), images->end(), [](const auto& a, const auto& b) {
+TEST_F(ReaderHints, DieSizeFarFromTheFirstGuessSetsTheScale) {
+    const auto many = std::max_element(m_images.begin(), m_images.end(), [](const auto& a, const auto& b) {
         return a.dice.size() < b.dice.size();
     });
     const cv::Mat photo = cv::imread(many->path);
@@ -170,8 +180,8 @@ TEST(ReaderHints, DieSizeFarFromTheFirstGuessSetsTheScale) {
                      sides.end());
     mv::DiceHints hints;
     hints.dieSizePx = sides[sides.size() / 2] / 1.2f;
-    const auto without = reader->read(close);
-    const auto with = reader->read(close, hints);
+    const auto without = m_reader->read(close);
+    const auto with = m_reader->read(close, hints);
     ASSERT_TRUE(without && with);
     const mv::ImageScore a = mv::scoreImage(without.value(), truth);
     const mv::ImageScore b = mv::scoreImage(with.value(), truth);
