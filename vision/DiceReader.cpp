@@ -129,21 +129,40 @@ DiceReader::DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReade
     }
 }
 
-std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float scale) {
+std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float scale,
+                                                    const cv::Rect& watch) {
     const int w = std::max(8, static_cast<int>(std::lround(image.cols * scale)));
     const int h = std::max(8, static_cast<int>(std::lround(image.rows * scale)));
     // Bilinear, as the training windows were warped: INTER_AREA at these non-integer ratios costs 2.6 ms on a
     // 640x640 photo and 8.8 ms on a 1080p frame, bilinear 0.3 and 1.0 ms.
     cv::resize(image, m_finderSmall, cv::Size(w, h), 0, 0, cv::INTER_LINEAR);
+    const float sx = static_cast<float>(w) / image.cols, sy = static_cast<float>(h) / image.rows;
+    // The part of the scaled image the net runs on. Its origin stays on a multiple of 16 (the net's stride
+    // and the padding unit), so its grid is the whole image's grid; the margin (48 px, the receptive field of
+    // the five 3x3 layers is 63 px) keeps the zero padding at a cut edge away from the cells inside `watch`.
+    // The whole image is resized all the same: resizing only the part would sample other source positions.
+    cv::Rect part(0, 0, w, h);
+    if (!watch.empty()) {
+        constexpr int kMargin = 48, kUnit = 16;
+        const int x0 = std::max(0, static_cast<int>(std::floor(watch.x * sx)) - kMargin) / kUnit * kUnit;
+        const int y0 = std::max(0, static_cast<int>(std::floor(watch.y * sy)) - kMargin) / kUnit * kUnit;
+        const int x1 = std::min(w, static_cast<int>(std::ceil(watch.br().x * sx)) + kMargin);
+        const int y1 = std::min(h, static_cast<int>(std::ceil(watch.br().y * sy)) + kMargin);
+        // Round the far edges up to the padding unit with real pixels where the image has them.
+        const int cw = std::min(w - x0, (x1 - x0 + kUnit - 1) / kUnit * kUnit);
+        const int ch = std::min(h - y0, (y1 - y0 + kUnit - 1) / kUnit * kUnit);
+        if (cw > 0 && ch > 0)
+            part = cv::Rect(x0, y0, cw, ch);
+    }
+    const cv::Mat small = m_finderSmall(part);
     // The net's output stride is 8: pad to a multiple of 16 as the training script does.
-    const int paddedW = (w + 15) / 16 * 16, paddedH = (h + 15) / 16 * 16;
-    const cv::Mat* padded = &m_finderSmall;
-    if (paddedW != w || paddedH != h) {
-        cv::copyMakeBorder(m_finderSmall, m_finderPadded, 0, paddedH - h, 0, paddedW - w,
+    const int paddedW = (part.width + 15) / 16 * 16, paddedH = (part.height + 15) / 16 * 16;
+    const cv::Mat* padded = &small;
+    if (paddedW != part.width || paddedH != part.height) {
+        cv::copyMakeBorder(small, m_finderPadded, 0, paddedH - part.height, 0, paddedW - part.width,
                            cv::BORDER_REPLICATE);
         padded = &m_finderPadded;
     }
-    const float sx = static_cast<float>(w) / image.cols, sy = static_cast<float>(h) / image.rows;
     // What blobFromImage(padded, 1/255) gives, written into the kept blob: 0.1 instead of 0.6 ms on a 640
     // photo (it converted the whole image to float, then scaled it, then copied it plane by plane).
     const int blobShape[] = {1, 3, paddedH, paddedW};
@@ -170,8 +189,8 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
             if (hr[x] < m_options.weakThreshold || hr[x] < pr[x])
                 continue;
             Candidate c;
-            c.centre = {(x + dx.at<float>(y, x)) * kFinderStride / sx,
-                        (y + dy.at<float>(y, x)) * kFinderStride / sy};
+            c.centre = {((x + dx.at<float>(y, x)) * kFinderStride + static_cast<float>(part.x)) / sx,
+                        ((y + dy.at<float>(y, x)) * kFinderStride + static_cast<float>(part.y)) / sy};
             c.size = kFinderDiePx * std::exp(logSize.at<float>(y, x)) / scale;
             c.score = hr[x];
             if (c.centre.x >= 0 && c.centre.y >= 0 && c.centre.x < image.cols && c.centre.y < image.rows)
@@ -215,14 +234,18 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     }
 
     // Hints must not make a read worse, so they leave the finder's input as the plain read has it wherever
-    // they can: the finder always runs on the whole frame, first at the scale that would make a die about
-    // finderDiePx across if the short side spanned a 640 px photo of a tray, then once more at the scale of
-    // the dice found when that is more than rescaleAbove off. The tray polygon only drops candidates outside
-    // it and flags dice its edge cuts. The die size replaces the first guess only when the two disagree by
-    // more than rescaleAbove (a camera close over a small tray): dice that far off the finder's size read
-    // badly. (Cropping to the tray and scaling from the hint moved the finder's input by a pixel or two,
-    // which flipped doubtful dice both ways: on the calibration eval's 1280x960 views hints read 2 dice fewer
-    // right.)
+    // they can: the finder runs on the frame first at the scale that would make a die about finderDiePx
+    // across if the short side spanned a 640 px photo of a tray, then once more at the scale of the dice
+    // found when that is more than rescaleAbove off. The tray polygon narrows the finder to the tray's part
+    // of the scaled frame on the net's own grid (find()), drops candidates outside the tray and flags dice
+    // its edge cuts. The die size replaces the first guess only when the two disagree by more than
+    // rescaleAbove (a camera close over a small tray): dice that far off the finder's size read badly.
+    // (Cropping the frame itself to the tray and scaling from the hint moved the finder's input by a pixel or
+    // two, which flipped doubtful dice both ways: on the calibration eval's 1280x960 views hints read 2 dice
+    // fewer right.)
+    const cv::Rect watch = hints.trayPolygon.empty()
+                               ? cv::Rect()
+                               : cv::boundingRect(hints.trayPolygon) & cv::Rect(0, 0, frame.cols, frame.rows);
     const auto clampScale = [&](float s) {
         const float maxSide = static_cast<float>(std::max(frame.cols, frame.rows));
         return std::clamp(s, 32.0f / maxSide, kMaxFinderSide / maxSide);
@@ -236,7 +259,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         if (std::abs(std::log(hinted / scale)) > logTolerance)
             scale = hinted;
     }
-    std::vector<Candidate> candidates = find(frame, scale);
+    std::vector<Candidate> candidates = find(frame, scale, watch);
     {
         std::vector<float> sizes;
         for (const Candidate& c : candidates)
@@ -245,7 +268,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         if (!sizes.empty()) {
             const float better = clampScale(diePx / median(sizes));
             if (std::abs(std::log(better / scale)) > logTolerance)
-                candidates = find(frame, better);
+                candidates = find(frame, better, watch);
         }
     }
     // The finder's size for one die is noisy (15% spread on train); dice of one throw are alike in size, so a

@@ -82,7 +82,10 @@ private:
     };
 
     DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options);
-    std::vector<Candidate> find(const cv::Mat& image, float scale);
+    // The finder over the image scaled by `scale`. A non-empty `watch` (image pixels, e.g. the tray's
+    // bounding box) runs the net only on that part of the scaled image, cut on the net's grid with a margin
+    // wider than its receptive field, so each cell there sees what it sees in a whole-image run.
+    std::vector<Candidate> find(const cv::Mat& image, float scale, const cv::Rect& watch = {});
     // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
     cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 

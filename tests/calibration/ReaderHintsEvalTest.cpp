@@ -1,8 +1,9 @@
 // Does the dice reader do at least as well with the calibration's hints (tray region, die size) as without?
 // Each test photo becomes a 1280x960 camera view of a 400 mm tray plane; the calibration comes from the same
 // view with the sheet lying in it; the dice are read in the view without the sheet, with and without the
-// hints. By design (DiceReader::read) the hints leave the finder's input as it is without them unless the die
-// size is far off the reader's own first guess, so each die inside the tray reads exactly as without hints.
+// hints. By design (DiceReader::read) the hints leave the finder's input as it is without them (the finder
+// runs only on the tray's part of the frame, but on the same grid and pixels) unless the die size is far off
+// the reader's own first guess, so each die inside the tray reads exactly as without hints.
 
 #include "TestData.h"
 #include "calibration/CalibrationProfile.h"
@@ -135,7 +136,9 @@ TEST_F(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
             EXPECT_EQ(a.value, b.value) << truth.name << " die " << k;
             EXPECT_EQ(a.confidence, b.confidence) << truth.name << " die " << k;
             EXPECT_EQ(a.unsure, b.unsure) << truth.name << " die " << k;
-            EXPECT_EQ(a.outline.center, b.outline.center) << truth.name << " die " << k;
+            // The finder may run on the tray's part of the frame: the same cells, an offset added in float.
+            EXPECT_NEAR(a.outline.center.x, b.outline.center.x, 1e-3) << truth.name << " die " << k;
+            EXPECT_NEAR(a.outline.center.y, b.outline.center.y, 1e-3) << truth.name << " die " << k;
         }
     }
     std::printf(

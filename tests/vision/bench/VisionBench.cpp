@@ -1,4 +1,5 @@
-// Time per DiceReader::read on one core: the 640x640 test photos as they are, and placed in 1920x1080 frames.
+// Time per DiceReader::read on one core: the 640x640 test photos as they are, placed in 1920x1080 frames, and
+// as a 640x640 tray seen by a 1920x1080 camera with the calibration's hints (tray outline and die size).
 // Run: build-vision/bin/muster_vision_bench  (median over repetitions: --benchmark_repetitions=5)
 
 #include "../TestData.h"
@@ -15,15 +16,18 @@ namespace mv = muster::vision;
 
 namespace {
 
-std::vector<cv::Mat> testPhotos(cv::Size frame) {
-    std::vector<cv::Mat> out;
+// The test split's labels, or none without the shared data.
+std::vector<mv::LabelledImage> testImages() {
     const std::string manifest = muster::vision::test::diceManifest();
     if (manifest.empty())
-        return out;
-    const auto images = mv::loadManifest(manifest, "test");
-    if (!images)
-        return out;
-    for (const mv::LabelledImage& img : images.value()) {
+        return {};
+    auto images = mv::loadManifest(manifest, "test");
+    return images ? std::move(images).value() : std::vector<mv::LabelledImage>{};
+}
+
+std::vector<cv::Mat> testPhotos(cv::Size frame) {
+    std::vector<cv::Mat> out;
+    for (const mv::LabelledImage& img : testImages()) {
         cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
         out.push_back(frame.empty() ? photo : mv::fitIntoFrame(photo, frame));
     }
@@ -51,25 +55,70 @@ void readFrames(benchmark::State& state, cv::Size frame) {
     state.counters["median_ms"] = ms.empty() ? 0.0 : ms[ms.size() / 2]; // per frame, as read() measures it
 }
 
+// A camera that sees more than the tray: each test photo at its own size in the middle of a 1920x1080 frame
+// of the photo's border colour, read with and without the hints a calibration gives (the tray's outline and
+// the die edge: the median labelled box / 1.2, as the reader relates the two).
+void readSmallTray(benchmark::State& state, bool hinted) {
+    cv::setNumThreads(1);
+    const std::vector<mv::LabelledImage> images = testImages();
+    auto reader = mv::DiceReader::load(muster::vision::test::modelDir());
+    if (images.empty() || !reader) {
+        state.SkipWithError(images.empty() ? "dice photos not found" : reader.error().message.c_str());
+        return;
+    }
+    std::vector<cv::Mat> frames;
+    std::vector<mv::DiceHints> hints;
+    for (const mv::LabelledImage& img : images) {
+        const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+        const cv::Rect tray((1920 - photo.cols) / 2, (1080 - photo.rows) / 2, photo.cols, photo.rows);
+        cv::Mat frame(1080, 1920, CV_8UC3, cv::mean(photo.row(0)));
+        photo.copyTo(frame(tray));
+        frames.push_back(frame);
+        std::vector<float> sides;
+        for (const mv::LabelledDie& d : img.dice)
+            sides.push_back(std::max(d.box.width, d.box.height));
+        std::nth_element(sides.begin(), sides.begin() + static_cast<std::ptrdiff_t>(sides.size() / 2),
+                         sides.end());
+        mv::DiceHints h;
+        h.trayPolygon = {cv::Point2f(tray.tl()),
+                         {float(tray.br().x), float(tray.y)},
+                         cv::Point2f(tray.br()),
+                         {float(tray.x), float(tray.br().y)}};
+        h.dieSizePx = sides.empty() ? 0.0f : sides[sides.size() / 2] / 1.2f;
+        hints.push_back(hinted ? h : mv::DiceHints{});
+    }
+    size_t i = 0, dice = 0;
+    for (auto _ : state) {
+        const size_t k = i++ % frames.size();
+        auto read = reader->read(frames[k], hints[k]);
+        dice += read ? read->dice.size() : 0;
+        benchmark::DoNotOptimize(read);
+    }
+    state.counters["dice_per_frame"] = static_cast<double>(dice) / static_cast<double>(state.iterations());
+}
+
 void BM_Read640(benchmark::State& state) {
     readFrames(state, {});
 }
 void BM_Read1920x1080(benchmark::State& state) {
     readFrames(state, {1920, 1080});
 }
+void BM_ReadTrayIn1920x1080(benchmark::State& state) {
+    readSmallTray(state, false);
+}
+void BM_ReadTrayIn1920x1080Hinted(benchmark::State& state) {
+    readSmallTray(state, true);
+}
 
 } // namespace
 
 // 50 iterations = each test photo once per repetition; the median across repetitions is the figure to quote.
-BENCHMARK(BM_Read640)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(50)
-    ->Repetitions(5)
-    ->ReportAggregatesOnly(true);
-BENCHMARK(BM_Read1920x1080)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(50)
-    ->Repetitions(5)
-    ->ReportAggregatesOnly(true);
+#define MUSTER_READ_BENCHMARK(fn)                                                                            \
+    BENCHMARK(fn)->Unit(benchmark::kMillisecond)->Iterations(50)->Repetitions(5)->ReportAggregatesOnly(true)
+
+MUSTER_READ_BENCHMARK(BM_Read640);
+MUSTER_READ_BENCHMARK(BM_Read1920x1080);
+MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080);
+MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080Hinted);
 
 BENCHMARK_MAIN();
