@@ -219,3 +219,45 @@ TEST(DiceReaderPhoto, HintsAndOverlay) {
     EXPECT_EQ(overlay.size(), photo.size());
     EXPECT_GT(cv::norm(overlay, photo, cv::NORM_L1), 0.0);
 }
+
+// A camera that sees more than the tray: the finder then runs only on the tray's part of the frame (on the
+// whole frame's grid), and every die inside the tray must read exactly as in a read of the whole frame.
+TEST(DiceReaderPhoto, TrayOutlineInAWideFrameReadsTheSameDice) {
+    if (diceDataDir().empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    const auto images = mv::loadManifest(diceManifest(), "test");
+    ASSERT_TRUE(images);
+    int compared = 0;
+    for (const mv::LabelledImage& img : images.value()) {
+        const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+        ASSERT_FALSE(photo.empty()) << img.path;
+        const cv::Rect tray((1920 - photo.cols) / 2, (1080 - photo.rows) / 2, photo.cols, photo.rows);
+        cv::Mat frame(1080, 1920, CV_8UC3, cv::mean(photo.row(0)));
+        photo.copyTo(frame(tray));
+        std::vector<float> sides;
+        for (const mv::LabelledDie& d : img.dice)
+            sides.push_back(std::max(d.box.width, d.box.height));
+        std::sort(sides.begin(), sides.end());
+        mv::DiceHints size;
+        size.dieSizePx = sides[sides.size() / 2] / 1.2f;
+        mv::DiceHints outline = size;
+        outline.trayPolygon = {cv::Point2f(tray.tl()), cv::Point2f(tray.x + tray.width, tray.y),
+                               cv::Point2f(tray.br()), cv::Point2f(tray.x, tray.y + tray.height)};
+        const auto whole = sharedReader().read(frame, size);
+        const auto part = sharedReader().read(frame, outline);
+        ASSERT_TRUE(whole && part) << img.name;
+        std::vector<const mv::DieRead*> inside;
+        for (const mv::DieRead& d : whole->dice)
+            if (cv::pointPolygonTest(outline.trayPolygon, d.outline.center, false) >= 0)
+                inside.push_back(&d);
+        ASSERT_EQ(part->dice.size(), inside.size()) << img.name;
+        for (size_t k = 0; k < inside.size(); ++k) {
+            EXPECT_EQ(part->dice[k].value, inside[k]->value) << img.name << " die " << k;
+            EXPECT_EQ(part->dice[k].confidence, inside[k]->confidence) << img.name << " die " << k;
+            EXPECT_NEAR(part->dice[k].outline.center.x, inside[k]->outline.center.x, 1e-3) << img.name;
+            EXPECT_NEAR(part->dice[k].outline.center.y, inside[k]->outline.center.y, 1e-3) << img.name;
+            ++compared;
+        }
+    }
+    EXPECT_GE(compared, 300); // nearly every test die is found in this view
+}
