@@ -49,36 +49,59 @@ cv::Vec3f medianColour(const std::vector<cv::Vec3f>& colours) {
     return out;
 }
 
-} // namespace
+// The centred square of `box` with side `fraction` of the box's, clipped to an image of `size`.
+cv::Rect innerSquare(const cv::Rect2f& box, float fraction, cv::Size size) {
+    const cv::Point2f centre(box.x + box.width / 2, box.y + box.height / 2);
+    const float w = box.width * fraction, h = box.height * fraction;
+    return cv::Rect(cv::Point(cvRound(centre.x - w / 2), cvRound(centre.y - h / 2)),
+                    cv::Size(std::max(1, cvRound(w)), std::max(1, cvRound(h)))) &
+           cv::Rect(0, 0, size.width, size.height);
+}
 
-Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float innerFraction) {
+// The inner square of a die as a float Lab image (L 0-100), or why it cannot be sampled.
+Result<cv::Mat> labSquare(const cv::Mat& bgr, const cv::Rect2f& box, float fraction) {
     if (bgr.empty() || bgr.type() != CV_8UC3)
         return Error{"the dice image must be a non-empty 8-bit colour (BGR) image"};
-    const cv::Point2f centre(box.x + box.width / 2, box.y + box.height / 2);
-    const float w = box.width * innerFraction, h = box.height * innerFraction;
-    const cv::Rect inner = cv::Rect(cv::Point(cvRound(centre.x - w / 2), cvRound(centre.y - h / 2)),
-                                    cv::Size(std::max(1, cvRound(w)), std::max(1, cvRound(h)))) &
-                           cv::Rect(0, 0, bgr.cols, bgr.rows);
+    const cv::Rect inner = innerSquare(box, fraction, bgr.size());
     if (inner.area() < 4)
         return Error{"the die box lies outside the image or is too small to sample"};
     cv::Mat crop, lab;
     bgr(inner).convertTo(crop, CV_32FC3, 1.0 / 255.0);
     cv::cvtColor(crop, lab, cv::COLOR_BGR2Lab);
-    return lab.reshape(1, inner.area()).clone();
+    return lab;
+}
+
+// A Lab image as N x 3 rows of pixels, row by row (copied when it is a view into a larger image).
+cv::Mat asPixelRows(const cv::Mat& lab) {
+    const cv::Mat rows = lab.isContinuous() ? lab : lab.clone();
+    return rows.reshape(1, static_cast<int>(lab.total()));
+}
+
+// Body (the larger of two k-means clusters) and pips of N x 3 Lab pixels.
+DieColour twoColours(const cv::Mat& pixels) {
+    cv::Mat labels, centres;
+    cv::setRNGSeed(7); // k-means seeding: the same die always gives the same colours
+    cv::kmeans(pixels, 2, labels, cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 20, 0.1),
+               3, cv::KMEANS_PP_CENTERS, centres);
+    const int ones = cv::countNonZero(labels);
+    const int body = ones * 2 > labels.rows ? 1 : 0;
+    return DieColour{centres.at<cv::Vec3f>(body), centres.at<cv::Vec3f>(1 - body)};
+}
+
+} // namespace
+
+Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float innerFraction) {
+    Result<cv::Mat> lab = labSquare(bgr, box, innerFraction);
+    if (!lab)
+        return lab.error();
+    return asPixelRows(lab.value());
 }
 
 Result<DieColour> describeDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options) {
     Result<cv::Mat> lab = dieSampleLab(bgr, box, options.describeFraction);
     if (!lab)
         return lab.error();
-    cv::Mat labels, centres;
-    cv::setRNGSeed(7); // k-means seeding: the same die always gives the same colours
-    cv::kmeans(lab.value(), 2, labels,
-               cv::TermCriteria(cv::TermCriteria::EPS + cv::TermCriteria::COUNT, 20, 0.1), 3,
-               cv::KMEANS_PP_CENTERS, centres);
-    const int ones = cv::countNonZero(labels);
-    const int body = ones * 2 > labels.rows ? 1 : 0;
-    return DieColour{centres.at<cv::Vec3f>(body), centres.at<cv::Vec3f>(1 - body)};
+    return twoColours(lab.value());
 }
 
 std::vector<std::vector<int>> groupByColour(const std::vector<DieColour>& colours, float maxDistance) {
@@ -196,13 +219,23 @@ SetMatch DiceSetModel::classifyPixels(const cv::Mat& lab, const std::optional<cv
 Result<SetMatch> DiceSetModel::classify(const cv::Mat& bgr, const cv::Rect2f& box) const {
     if (m_sets.empty())
         return Error{"no dice sets are calibrated yet: make a calibration throw first"};
-    Result<cv::Mat> lab = dieSampleLab(bgr, box, m_options.innerFraction);
+    // One Lab conversion per die: the matched square, and the core describeDie() reads cut from it when it
+    // lies inside (it does unless the box is a few pixels wide or the core is the larger square).
+    Result<cv::Mat> lab = labSquare(bgr, box, m_options.innerFraction);
     if (!lab)
         return lab.error();
-    Result<DieColour> colour = describeDie(bgr, box, m_options);
-    if (!colour)
-        return colour.error();
-    return classifyPixels(lab.value(), colour->body);
+    const cv::Rect matched = innerSquare(box, m_options.innerFraction, bgr.size());
+    const cv::Rect core = innerSquare(box, m_options.describeFraction, bgr.size());
+    DieColour colour;
+    if ((core & matched) == core && core.area() >= 4) {
+        colour = twoColours(asPixelRows(lab.value()(core - matched.tl())));
+    } else {
+        Result<DieColour> described = describeDie(bgr, box, m_options);
+        if (!described)
+            return described.error();
+        colour = described.value();
+    }
+    return classifyPixels(asPixelRows(lab.value()), colour.body);
 }
 
 } // namespace muster::calibration

@@ -3,6 +3,7 @@
 
 #include "app/ui/GameController.h"
 #include "calibration/CalibrationProfile.h"
+#include "tests/common/TrayFixture.h"
 
 #include <gtest/gtest.h>
 
@@ -15,16 +16,7 @@ namespace mc = muster::calibration;
 namespace {
 
 mc::CalibrationProfile profileNamed(const std::string& name, float dieSizePx) {
-    mc::TrayCalibration t;
-    t.resolution = {640, 480};
-    t.imageToTray = cv::Matx33d(0.5, 0, 0, 0, 0.5, 0, 0, 0, 1);
-    t.trayToImage = t.imageToTray.inv();
-    t.regionMm = {{0, 0}, {300, 0}, {300, 220}, {0, 220}};
-    t.regionPx = mc::mapPoints(t.trayToImage, t.regionMm);
-    t.dieSizeMm = 16;
-    t.dieSizePx = dieSizePx;
-    t.pxPerMm = 2.0;
-    return mc::makeProfile(name, t);
+    return mc::makeProfile(name, mc::test::straightDownTray({640, 480}, 2.0, {300, 220}, dieSizePx));
 }
 
 QString payloadOf(const mc::CalibrationProfile& profile) {

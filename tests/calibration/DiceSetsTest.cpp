@@ -6,6 +6,7 @@
 
 #include "TestData.h"
 #include "calibration/CalibrationProfile.h"
+#include "tests/common/TrayFixture.h"
 
 #include <gtest/gtest.h>
 
@@ -140,15 +141,7 @@ TEST(DiceSets, MatchesTheClosestExampleAndKeepsExamplesInProfiles) {
     EXPECT_EQ(match.player, "Anna");
     EXPECT_NEAR(match.cost, 0.0f, 1e-4f);
 
-    mc::TrayCalibration t;
-    t.resolution = {1280, 960};
-    t.imageToTray = cv::Matx33d(0.4, 0, 0, 0, 0.4, 0, 0, 0, 1);
-    t.trayToImage = t.imageToTray.inv();
-    t.regionMm = {{0, 0}, {210, 0}, {210, 297}, {0, 297}};
-    t.regionPx = mc::mapPoints(t.trayToImage, t.regionMm);
-    t.dieSizeMm = 16;
-    t.dieSizePx = 40;
-    t.pxPerMm = 2.5;
+    const mc::TrayCalibration t = mt::straightDownTray({1280, 960}, 2.5, {210, 297}, 40);
     mc::CalibrationProfile p = mc::makeProfile("table", t, mc::Paper::A4);
     p.diceSets = model.sets();
     const auto back = mc::CalibrationProfile::fromJson(p.toJson());
@@ -160,6 +153,29 @@ TEST(DiceSets, MatchesTheClosestExampleAndKeepsExamplesInProfiles) {
     for (const mc::DiceSet& set : back->diceSets)
         restored.addSet(set);
     EXPECT_EQ(restored.classifyPixels(orangeLab).player, "Anna");
+}
+
+// classify() converts a die's pixels to Lab once and cuts describeDie()'s core from the matched square: the
+// costs are those of sampling the two squares separately, to the bit, on the train dice.
+TEST(DiceSets, ClassifyMatchesSamplingEachSquareSeparately) {
+    MUSTER_REQUIRE_DICE_DATA(dir);
+    ImageCache cache(dir);
+    const mc::DiceSetModel model = learnTrainSets(cache);
+    int dice = 0;
+    for (const mt::SetLabel& l : mt::setLabels("train")) {
+        const cv::Mat& image = cache.image(l.image);
+        const cv::Rect2f box = cache.box(l.image, l.die);
+        const auto match = model.classify(image, box);
+        const auto pixels = mc::dieSampleLab(image, box, model.options().innerFraction);
+        const auto colour = mc::describeDie(image, box, model.options());
+        ASSERT_TRUE(match && pixels && colour) << l.image;
+        const mc::SetMatch separate = model.classifyPixels(pixels.value(), colour->body);
+        EXPECT_EQ(match->set, separate.set) << l.image << " die " << l.die;
+        EXPECT_EQ(match->cost, separate.cost) << l.image << " die " << l.die;
+        EXPECT_EQ(match->runnerUpCost, separate.runnerUpCost) << l.image << " die " << l.die;
+        ++dice;
+    }
+    EXPECT_EQ(dice, 144);
 }
 
 TEST(DiceSets, GroupsAMixedThrowByBodyColour) {

@@ -47,6 +47,24 @@ void dieColour(benchmark::State& state) {
 }
 BENCHMARK(dieColour)->Unit(benchmark::kMicrosecond);
 
+// classify() of one die against eight sets of twelve example dice (the size of the real-photo tests): the Lab
+// conversion, the body colour's k-means and the match against 96 examples.
+void dieClassify(benchmark::State& state) {
+    const cv::Mat image = frame();
+    mc::DiceSetModel model;
+    for (int s = 0; s < 8; ++s) {
+        std::vector<mc::DieColour> examples;
+        for (int e = 0; e < 12; ++e)
+            examples.push_back({cv::Vec3f(20.0f + 8.0f * s, 5.0f * (s - 4) + e, 6.0f * (4 - s) - e),
+                                cv::Vec3f(s % 2 ? 90.0f : 15.0f, 0.0f, 0.0f)});
+        if (!model.addSet("set" + std::to_string(s), "player" + std::to_string(s), examples))
+            state.SkipWithError("addSet failed");
+    }
+    for (auto _ : state)
+        benchmark::DoNotOptimize(model.classify(image, cv::Rect2f(300, 300, 36, 36)));
+}
+BENCHMARK(dieClassify)->Unit(benchmark::kMicrosecond);
+
 } // namespace
 
 BENCHMARK_MAIN();
