@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace muster::calibration {
 
@@ -88,6 +89,25 @@ DieColour twoColours(const cv::Mat& pixels) {
     return DieColour{centres.at<cv::Vec3f>(body), centres.at<cv::Vec3f>(1 - body)};
 }
 
+// The median Lab colour of the ring between 1.15 and 1.5 box sides around a die: the tray behind it.
+std::optional<cv::Vec3f> ringColour(const cv::Mat& bgr, const cv::Rect2f& box) {
+    const cv::Rect outer = innerSquare(box, 1.5f, bgr.size());
+    const cv::Rect inner = innerSquare(box, 1.15f, bgr.size());
+    if (outer.area() == 0)
+        return std::nullopt;
+    cv::Mat crop, lab;
+    bgr(outer).convertTo(crop, CV_32FC3, 1.0 / 255.0);
+    cv::cvtColor(crop, lab, cv::COLOR_BGR2Lab);
+    std::vector<cv::Vec3f> ring;
+    for (int y = 0; y < lab.rows; ++y)
+        for (int x = 0; x < lab.cols; ++x)
+            if (!inner.contains(outer.tl() + cv::Point(x, y)))
+                ring.push_back(lab.at<cv::Vec3f>(y, x));
+    if (ring.empty())
+        return std::nullopt;
+    return medianColour(ring);
+}
+
 } // namespace
 
 Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float innerFraction) {
@@ -97,7 +117,46 @@ Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float in
     return asPixelRows(lab.value());
 }
 
+Result<DieSample> sampleDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options) {
+    // One Lab conversion for the die: the matched square, and the core the colours are read from cut out of
+    // it when it lies inside (it does unless the box is a few pixels wide or the core is the larger square).
+    Result<cv::Mat> lab = labSquare(bgr, box, options.innerFraction);
+    if (!lab)
+        return lab.error();
+    DieSample die{asPixelRows(lab.value()), {}};
+    if (options.backgroundDistance > 0.0f) {
+        if (const std::optional<cv::Vec3f> background = ringColour(bgr, box)) {
+            cv::Mat kept;
+            for (int r = 0; r < die.pixels.rows; ++r)
+                if (labDistance(die.pixels.ptr<float>(r), *background) > options.backgroundDistance)
+                    kept.push_back(die.pixels.row(r));
+            if (kept.rows * 2 >= die.pixels.rows) {
+                die.pixels = kept;
+                die.colour = twoColours(kept);
+                return die;
+            }
+        }
+    }
+    const cv::Rect matched = innerSquare(box, options.innerFraction, bgr.size());
+    const cv::Rect core = innerSquare(box, options.describeFraction, bgr.size());
+    if ((core & matched) == core && core.area() >= 4) {
+        die.colour = twoColours(asPixelRows(lab.value()(core - matched.tl())));
+    } else {
+        Result<cv::Mat> coreLab = labSquare(bgr, box, options.describeFraction);
+        if (!coreLab)
+            return coreLab.error();
+        die.colour = twoColours(asPixelRows(coreLab.value()));
+    }
+    return die;
+}
+
 Result<DieColour> describeDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options) {
+    if (options.backgroundDistance > 0.0f) {
+        Result<DieSample> die = sampleDie(bgr, box, options);
+        if (!die)
+            return die.error();
+        return die->colour;
+    }
     Result<cv::Mat> lab = dieSampleLab(bgr, box, options.describeFraction);
     if (!lab)
         return lab.error();
@@ -219,23 +278,10 @@ SetMatch DiceSetModel::classifyPixels(const cv::Mat& lab, const std::optional<cv
 Result<SetMatch> DiceSetModel::classify(const cv::Mat& bgr, const cv::Rect2f& box) const {
     if (m_sets.empty())
         return Error{"no dice sets are calibrated yet: make a calibration throw first"};
-    // One Lab conversion per die: the matched square, and the core describeDie() reads cut from it when it
-    // lies inside (it does unless the box is a few pixels wide or the core is the larger square).
-    Result<cv::Mat> lab = labSquare(bgr, box, m_options.innerFraction);
-    if (!lab)
-        return lab.error();
-    const cv::Rect matched = innerSquare(box, m_options.innerFraction, bgr.size());
-    const cv::Rect core = innerSquare(box, m_options.describeFraction, bgr.size());
-    DieColour colour;
-    if ((core & matched) == core && core.area() >= 4) {
-        colour = twoColours(asPixelRows(lab.value()(core - matched.tl())));
-    } else {
-        Result<DieColour> described = describeDie(bgr, box, m_options);
-        if (!described)
-            return described.error();
-        colour = described.value();
-    }
-    return classifyPixels(asPixelRows(lab.value()), colour.body);
+    Result<DieSample> die = sampleDie(bgr, box, m_options);
+    if (!die)
+        return die.error();
+    return classifyPixels(die->pixels, die->colour.body);
 }
 
 } // namespace muster::calibration

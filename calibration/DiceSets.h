@@ -50,6 +50,11 @@ struct DiceSetOptions {
     float chromaWeight = 0.6f;
     float unknownAbove = 32.0f;  // match cost above which the colour is unknown
     float ambiguousBelow = 0.0f; // second best minus best under this is also unknown (0: off)
+    // Background (fourth round, docs/calibration.md): the matched square's pixels within this Lab distance of
+    // the median colour of a ring around the box (the tray showing through a loose box or past a turned die's
+    // corners) are left out, and the die's two colours are then read from the pixels kept; unless that keeps
+    // under half of them (a white die on a white board). 0: off.
+    float backgroundDistance = 12.0f;
 };
 
 // The result of classifying one die.
@@ -65,7 +70,15 @@ struct SetMatch {
 // The pixels of a die the colour model looks at: the centred inner square of `box`, as N x 3 float Lab.
 Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float innerFraction);
 
-// Body (the larger of two Lab clusters) and pip colour of one die.
+// One die as classify() reads it: the pixels it matches (N x 3 float Lab) and the die's two colours.
+struct DieSample {
+    cv::Mat pixels;
+    DieColour colour;
+};
+Result<DieSample> sampleDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options = {});
+
+// Body (the larger of two Lab clusters) and pip colour of one die: of its describeFraction core, or with a
+// backgroundDistance of the matched square's pixels unlike the tray around it (as classify() reads the die).
 Result<DieColour> describeDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options = {});
 
 // Groups dice of one mixed calibration throw into sets: dice whose body colours lie within maxDistance (Lab)
@@ -88,8 +101,8 @@ public:
     Status assignPlayer(int set, const std::string& player);
 
     Result<SetMatch> classify(const cv::Mat& bgr, const cv::Rect2f& box) const;
-    // Classifies pre-sampled Lab pixels (dieSampleLab) and the die's body colour (describeDie), for callers
-    // that already have them. Without a body colour the hue-and-chroma term is left out.
+    // Classifies pre-sampled Lab pixels (sampleDie, or dieSampleLab with describeDie's body colour), for
+    // callers that already have them. Without a body colour the hue-and-chroma term is left out.
     SetMatch classifyPixels(const cv::Mat& lab, const std::optional<cv::Vec3f>& dieBody = std::nullopt) const;
 
     const std::vector<DiceSet>& sets() const { return m_sets; }
