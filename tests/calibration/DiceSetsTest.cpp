@@ -210,6 +210,34 @@ TEST(DiceSets, UnknownColourIsAskedNotGuessed) {
     EXPECT_FALSE(model.assignPlayer(5, "Dan"));
 }
 
+// A loose box lets the tray into the sampled square (here 44% of it). The pixels like the tray around the box
+// are left out, so the die is as far from a tray-coloured set as with a tight box.
+TEST(DiceSets, TheTrayInALooseBoxIsLeftOut) {
+    cv::Mat image(100, 100, CV_8UC3, cv::Scalar(190, 195, 200));            // pale grey tray
+    image(cv::Rect(38, 38, 24, 24)).setTo(cv::Scalar(40, 40, 200));         // a red die
+    cv::circle(image, cv::Point(50, 50), 3, cv::Scalar(240, 240, 240), -1); // one white pip
+    const cv::Rect2f tight(38, 38, 24, 24), loose(27, 27, 46, 46);
+    mc::DiceSetOptions keepTray;
+    keepTray.backgroundDistance = 0.0f;
+    std::vector<float> whiteCost;
+    for (const mc::DiceSetOptions& options : {mc::DiceSetOptions{}, keepTray}) {
+        mc::DiceSetModel model(options);
+        ASSERT_TRUE(model.addSet("red", "Anna", image, {tight}));
+        ASSERT_TRUE(model.addSet("white", "Ben", {{{78, 0, 2}, {10, 0, 0}}}));
+        const auto a = model.classify(image, tight), b = model.classify(image, loose);
+        ASSERT_TRUE(a && b);
+        std::printf(
+            "[ measured ] background distance %.0f: tight box %s %.1f (white %.1f), loose box %s %.1f "
+            "(white %.1f)\n",
+            options.backgroundDistance, a->player.c_str(), a->cost, a->runnerUpCost, b->player.c_str(),
+            b->cost, b->runnerUpCost);
+        EXPECT_EQ(a->player, "Anna");
+        EXPECT_EQ(b->player, "Anna");
+        whiteCost.push_back(b->runnerUpCost);
+    }
+    EXPECT_GT(whiteCost[0], whiteCost[1] + 10.0f);
+}
+
 TEST(DiceSets, BadInputIsAnError) {
     mc::DiceSetModel model;
     const cv::Mat image(40, 40, CV_8UC3, cv::Scalar(0));
