@@ -14,13 +14,14 @@ Only the `train` split is used. The committed models come from (seeded, one thre
     nice -n 10 /usr/bin/python3 scripts/train_dice_model.py --stage reader --holdout 30 \
         --data ../shared/data/dice/nell-byler-d6 --out data/models \
         --label-fixes data/dice/nell-byler-label-fixes.csv --reader-glare 0.25 \
-        --reader-widths 16,0,32,0,48,48,0,64,64 --reader-rejpeg                # reader, 10-30 minutes
+        --reader-widths 16,0,32,0,48,48,0,96,96 --reader-epochs 80 --reader-rejpeg   # reader, 15-30 minutes
 
-The committed reader (the fifth round in docs/dice-reader.md) is trained on train photos 1-170, with the train
+The committed reader (the sixth round in docs/dice-reader.md) is trained on train photos 1-170, with the train
 labels checked to be wrong corrected, painted glare streaks, compressed patches cut from whole JPEG-compressed
-photos and two more layers than the defaults, and reports on photos 171-200 (--holdout 30). Without those options
-the script gives the third round's reader. `--stage reader` uses the finder already in --out. Options: --holdout N
-keeps the last N train photos out of training and reports on them (for tuning); --stage finder|reader|both.
+photos, two more layers than the defaults (the last two 96 wide) and 80 epochs, and reports on photos 171-200
+(--holdout 30). Without those options the script gives the third round's reader. `--stage reader` uses the finder
+already in --out. Options: --holdout N keeps the last N train photos out of training and reports on them (for
+tuning); --stage finder|reader|both.
 """
 
 import argparse
