@@ -384,9 +384,12 @@ PageFrame {
                     Label {
                         Layout.fillWidth: true
                         visible: CameraService.live && CameraService.processedFrames > 0
-                        text: qsTr("%1 frames read, %2 dropped while busy, %3 fps")
-                              .arg(CameraService.processedFrames).arg(CameraService.droppedFrames)
-                              .arg(CameraService.framesPerSecond.toFixed(1))
+                        // "1 frame", and no rate until there are two frames to measure it from.
+                        text: (CameraService.processedFrames === 1 ? qsTr("1 frame read")
+                                                                   : qsTr("%1 frames read").arg(CameraService.processedFrames))
+                              + qsTr(", %1 dropped while busy").arg(CameraService.droppedFrames)
+                              + (CameraService.framesPerSecond > 0
+                                 ? qsTr(", %1 fps").arg(CameraService.framesPerSecond.toFixed(1)) : "")
                         font.pixelSize: Theme.fontSmall
                         color: Theme.textDim
                     }
