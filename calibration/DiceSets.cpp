@@ -91,18 +91,17 @@ DieColour twoColours(const cv::Mat& pixels) {
 
 // The median Lab colour of the ring between 1.15 and 1.5 box sides around a die: the tray behind it.
 std::optional<cv::Vec3f> ringColour(const cv::Mat& bgr, const cv::Rect2f& box) {
-    const cv::Rect outer = innerSquare(box, 1.5f, bgr.size());
-    const cv::Rect inner = innerSquare(box, 1.15f, bgr.size());
-    if (outer.area() == 0)
+    constexpr float kOuter = 1.5f;
+    const Result<cv::Mat> lab = labSquare(bgr, box, kOuter);
+    if (!lab)
         return std::nullopt;
-    cv::Mat crop, lab;
-    bgr(outer).convertTo(crop, CV_32FC3, 1.0 / 255.0);
-    cv::cvtColor(crop, lab, cv::COLOR_BGR2Lab);
+    const cv::Rect outer = innerSquare(box, kOuter, bgr.size());
+    const cv::Rect inner = innerSquare(box, 1.15f, bgr.size());
     std::vector<cv::Vec3f> ring;
-    for (int y = 0; y < lab.rows; ++y)
-        for (int x = 0; x < lab.cols; ++x)
+    for (int y = 0; y < lab->rows; ++y)
+        for (int x = 0; x < lab->cols; ++x)
             if (!inner.contains(outer.tl() + cv::Point(x, y)))
-                ring.push_back(lab.at<cv::Vec3f>(y, x));
+                ring.push_back(lab->at<cv::Vec3f>(y, x));
     if (ring.empty())
         return std::nullopt;
     return medianColour(ring);
