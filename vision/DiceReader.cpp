@@ -225,11 +225,13 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     if (hints.dieSizePx < 0.0f || !std::isfinite(hints.dieSizePx))
         return Error{"die size hint must be a positive number of pixels"};
 
+    // The part of the frame the finder watches: the tray's bounding box, or all of it.
+    cv::Rect watch;
     if (!hints.trayPolygon.empty()) {
         if (hints.trayPolygon.size() < 3)
             return Error{"tray polygon needs at least three corners"};
-        const cv::Rect box = cv::boundingRect(hints.trayPolygon) & cv::Rect(0, 0, frame.cols, frame.rows);
-        if (box.width < 16 || box.height < 16)
+        watch = cv::boundingRect(hints.trayPolygon) & cv::Rect(0, 0, frame.cols, frame.rows);
+        if (watch.width < 16 || watch.height < 16)
             return Error{"tray polygon lies outside the frame"};
     }
 
@@ -243,9 +245,6 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     // (Cropping the frame itself to the tray and scaling from the hint moved the finder's input by a pixel or
     // two, which flipped doubtful dice both ways: on the calibration eval's 1280x960 views hints read 2 dice
     // fewer right.)
-    const cv::Rect watch = hints.trayPolygon.empty()
-                               ? cv::Rect()
-                               : cv::boundingRect(hints.trayPolygon) & cv::Rect(0, 0, frame.cols, frame.rows);
     const auto clampScale = [&](float s) {
         const float maxSide = static_cast<float>(std::max(frame.cols, frame.rows));
         return std::clamp(s, 32.0f / maxSide, kMaxFinderSide / maxSide);
