@@ -39,7 +39,10 @@ bool hasArg(int argc, char** argv, const char* name) {
 // Headless modes must not need a display, and the ffmpeg media backend is the one that neither crashes nor
 // hangs on a minimal install (TOOLCHAIN.md). Both have to be set before QGuiApplication exists.
 void preparePlatform(int argc, char** argv) {
-    const bool headless = hasArg(argc, argv, "--self-test") || hasArg(argc, argv, "--screenshot");
+    // --version and --help only print: without a display they must not make Qt abort looking for one.
+    bool headless = false;
+    for (const char* arg : {"--self-test", "--screenshot", "--version", "-v", "--help", "-h"})
+        headless = headless || hasArg(argc, argv, arg);
     if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (qEnvironmentVariableIsEmpty("QT_MEDIA_BACKEND"))
