@@ -10,6 +10,7 @@
 #include "calibration/ReaderHints.h"
 #include "calibration/TrayCalibration.h"
 #include "calibration/VisionHints.h"
+#include "tests/common/DiceViews.h"
 #include "vision/DiceEval.h"
 #include "vision/DiceReader.h"
 
@@ -31,14 +32,11 @@ constexpr float kTrayMm = 400.0f;
 // random turns are about 1.2 die edges (the same factor the reader uses); so: the median labelled box side of
 // the train split (never the test split) / 1.2, in the tray plane's millimetres.
 float trainDieSizeMm(const std::string& dir) {
-    std::vector<float> sides;
+    std::vector<cv::Rect2f> boxes;
     for (const std::string& name : mt::photos(dir, "train"))
         for (const cv::Rect2f& box : mt::dieBoxes(dir, name, {640, 640}))
-            sides.push_back(std::max(box.width, box.height));
-    std::nth_element(sides.begin(), sides.begin() + static_cast<std::ptrdiff_t>(sides.size() / 2),
-                     sides.end());
-    constexpr float kBoxPerEdge = 1.2f;
-    return sides[sides.size() / 2] / kBoxPerEdge * kTrayMm / 640.0f;
+            boxes.push_back(box);
+    return muster::test::medianDieEdge(boxes) * kTrayMm / 640.0f;
 }
 
 mv::LabelledImage mapThrough(const mv::LabelledImage& truth, const cv::Matx33d& photoToFrame) {
@@ -173,16 +171,14 @@ TEST_F(ReaderHints, DieSizeFarFromTheFirstGuessSetsTheScale) {
     mv::LabelledImage truth = *many;
     std::erase_if(truth.dice,
                   [&](const mv::LabelledDie& d) { return (d.box & cv::Rect2f(window)) != d.box; });
-    std::vector<float> sides;
+    std::vector<cv::Rect2f> boxes;
     for (mv::LabelledDie& d : truth.dice) {
         d.box = cv::Rect2f((d.box.tl() - cv::Point2f(window.tl())) * kZoom, d.box.size() * kZoom);
-        sides.push_back(std::max(d.box.width, d.box.height));
+        boxes.push_back(d.box);
     }
     ASSERT_GE(truth.dice.size(), 3u) << many->name;
-    std::nth_element(sides.begin(), sides.begin() + static_cast<std::ptrdiff_t>(sides.size() / 2),
-                     sides.end());
     mv::DiceHints hints;
-    hints.dieSizePx = sides[sides.size() / 2] / 1.2f;
+    hints.dieSizePx = muster::test::medianDieEdge(boxes);
     const auto without = m_reader->read(close);
     const auto with = m_reader->read(close, hints);
     ASSERT_TRUE(without && with);

@@ -9,6 +9,7 @@
 #include "app/ui/GameController.h"
 #include "calibration/CalibrationProfile.h"
 #include "calibration/DiceSets.h"
+#include "tests/common/DiceViews.h"
 #include "vision/chits/ChitScenario.h"
 #include "vision/chits/ZXingAdapter.h"
 
@@ -585,11 +586,9 @@ void CameraPathTest::calibrationHintsRestrictTheRead() {
     QCOMPARE(static_cast<int>(boxes.size()), 12);
     // The tray: the frame left of the widest gap between labelled dice near the middle (so no die straddles
     // the edge). The die size: the median labelled box / 1.2 (an edge).
-    std::vector<float> xs, sides;
-    for (const cv::Rect2f& b : boxes) {
+    std::vector<float> xs;
+    for (const cv::Rect2f& b : boxes)
         xs.push_back(b.x + b.width / 2);
-        sides.push_back(std::max(b.width, b.height));
-    }
     std::sort(xs.begin(), xs.end());
     float cut = 320, gap = 0;
     for (size_t i = 1; i < xs.size(); ++i)
@@ -600,8 +599,7 @@ void CameraPathTest::calibrationHintsRestrictTheRead() {
     const std::vector<cv::Point2f> left = {{0, 0}, {cut, 0}, {cut, 640}, {0, 640}};
     const int inside =
         static_cast<int>(std::count_if(xs.begin(), xs.end(), [cut](float x) { return x < cut; }));
-    std::nth_element(sides.begin(), sides.begin() + 6, sides.end());
-    const float dieEdge = sides[6] / 1.2f;
+    const float dieEdge = muster::test::medianDieEdge(boxes);
     QVERIFY(inside > 0 && inside < 12);
 
     GameController game;

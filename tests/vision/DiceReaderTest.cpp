@@ -3,6 +3,7 @@
 #include "vision/DiceReader.h"
 
 #include "TestData.h"
+#include "tests/common/DiceViews.h"
 #include "vision/DiceEval.h"
 #include "vision/DiceOverlay.h"
 
@@ -18,6 +19,7 @@
 namespace mv = muster::vision;
 using muster::vision::test::diceDataDir;
 using muster::vision::test::diceManifest;
+using muster::vision::test::labelledBoxes;
 using muster::vision::test::modelDir;
 
 namespace {
@@ -195,12 +197,8 @@ TEST(DiceReaderPhoto, HintsAndOverlay) {
     ASSERT_TRUE(plain);
 
     // A die-size hint at the labelled median size reads the same values.
-    std::vector<float> sizes;
-    for (const mv::LabelledDie& d : img.dice)
-        sizes.push_back(std::max(d.box.width, d.box.height));
-    std::sort(sizes.begin(), sizes.end());
     mv::DiceHints hints;
-    hints.dieSizePx = sizes[sizes.size() / 2] / 1.2f; // a die's edge: its box over random turns is ~1.2 edges
+    hints.dieSizePx = muster::test::medianDieEdge(labelledBoxes(img));
     const auto hinted = sharedReader().read(photo, hints);
     ASSERT_TRUE(hinted);
     EXPECT_NEAR(mv::scoreImage(hinted.value(), img).readRight, mv::scoreImage(plain.value(), img).readRight,
@@ -231,20 +229,13 @@ TEST(DiceReaderPhoto, TrayOutlineInAWideFrameReadsTheSameDice) {
     for (const mv::LabelledImage& img : images.value()) {
         const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
         ASSERT_FALSE(photo.empty()) << img.path;
-        const cv::Rect tray((1920 - photo.cols) / 2, (1080 - photo.rows) / 2, photo.cols, photo.rows);
-        cv::Mat frame(1080, 1920, CV_8UC3, cv::mean(photo.row(0)));
-        photo.copyTo(frame(tray));
-        std::vector<float> sides;
-        for (const mv::LabelledDie& d : img.dice)
-            sides.push_back(std::max(d.box.width, d.box.height));
-        std::sort(sides.begin(), sides.end());
+        const muster::test::TrayInWideFrame view = muster::test::trayInWideFrame(photo);
         mv::DiceHints size;
-        size.dieSizePx = sides[sides.size() / 2] / 1.2f;
+        size.dieSizePx = muster::test::medianDieEdge(labelledBoxes(img));
         mv::DiceHints outline = size;
-        outline.trayPolygon = {cv::Point2f(tray.tl()), cv::Point2f(tray.x + tray.width, tray.y),
-                               cv::Point2f(tray.br()), cv::Point2f(tray.x, tray.y + tray.height)};
-        const auto whole = sharedReader().read(frame, size);
-        const auto part = sharedReader().read(frame, outline);
+        outline.trayPolygon = view.outline;
+        const auto whole = sharedReader().read(view.frame, size);
+        const auto part = sharedReader().read(view.frame, outline);
         ASSERT_TRUE(whole && part) << img.name;
         std::vector<const mv::DieRead*> inside;
         for (const mv::DieRead& d : whole->dice)

@@ -1,10 +1,13 @@
 #pragma once
 
-// Where the vision tests find the shared dice photos and the committed models.
+// Where the vision tests find the shared dice photos and the committed models, and a photo's labelled boxes.
+
+#include "vision/DiceEval.h"
 
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace muster::vision::test {
 
@@ -30,6 +33,14 @@ inline std::string modelDir() {
     if (const char* env = std::getenv("MUSTER_MODEL_DIR"); env && *env)
         return env;
     return MUSTER_TEST_MODEL_DIR;
+}
+
+// A labelled photo's die boxes, for tests/common/DiceViews.h.
+inline std::vector<cv::Rect2f> labelledBoxes(const LabelledImage& image) {
+    std::vector<cv::Rect2f> boxes;
+    for (const LabelledDie& d : image.dice)
+        boxes.push_back(d.box);
+    return boxes;
 }
 
 } // namespace muster::vision::test

@@ -3,6 +3,7 @@
 // Run: build-vision/bin/muster_vision_bench  (median over repetitions: --benchmark_repetitions=5)
 
 #include "../TestData.h"
+#include "tests/common/DiceViews.h"
 #include "vision/DiceEval.h"
 #include "vision/DiceReader.h"
 
@@ -70,21 +71,11 @@ void readSmallTray(benchmark::State& state, bool hinted) {
     std::vector<mv::DiceHints> hints;
     for (const mv::LabelledImage& img : images) {
         const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
-        const cv::Rect tray((1920 - photo.cols) / 2, (1080 - photo.rows) / 2, photo.cols, photo.rows);
-        cv::Mat frame(1080, 1920, CV_8UC3, cv::mean(photo.row(0)));
-        photo.copyTo(frame(tray));
-        frames.push_back(frame);
-        std::vector<float> sides;
-        for (const mv::LabelledDie& d : img.dice)
-            sides.push_back(std::max(d.box.width, d.box.height));
-        std::nth_element(sides.begin(), sides.begin() + static_cast<std::ptrdiff_t>(sides.size() / 2),
-                         sides.end());
+        muster::test::TrayInWideFrame view = muster::test::trayInWideFrame(photo);
+        frames.push_back(view.frame);
         mv::DiceHints h;
-        h.trayPolygon = {cv::Point2f(tray.tl()),
-                         {float(tray.br().x), float(tray.y)},
-                         cv::Point2f(tray.br()),
-                         {float(tray.x), float(tray.br().y)}};
-        h.dieSizePx = sides.empty() ? 0.0f : sides[sides.size() / 2] / 1.2f;
+        h.trayPolygon = std::move(view.outline);
+        h.dieSizePx = muster::test::medianDieEdge(muster::vision::test::labelledBoxes(img));
         hints.push_back(hinted ? h : mv::DiceHints{});
     }
     size_t i = 0, dice = 0;
