@@ -7,12 +7,14 @@
 // reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die". Both run through
 // OpenCV DNN.
 
+#include "vision/ReaderNet.h"
 #include "vision/VisionError.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -96,6 +98,7 @@ private:
     cv::Mat m_finderPadded;
     std::vector<cv::Mat> m_finderPlanes;
     cv::Mat m_readerInput;
+    std::optional<ReaderNet> m_readerLoops; // the reader net run by our own loops (ReaderNet.h), when it can
     DiceReaderOptions m_options;
 };
 

@@ -1,0 +1,92 @@
+// ReaderNet (the reader's face net run by our own loops) against OpenCV DNN on the same crops: real dice of
+// the test photos in all eight symmetries of the square, and nets it must refuse.
+
+#include "vision/ReaderNet.h"
+
+#include "TestData.h"
+#include "vision/DiceEval.h"
+#include "vision/DiceReader.h"
+
+#include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+namespace mv = muster::vision;
+using muster::vision::test::modelDir;
+
+namespace {
+
+bool loopsCanRun() {
+#if defined(__x86_64__) || defined(__i386__)
+    return cv::checkHardwareSupport(CV_CPU_AVX2) && cv::checkHardwareSupport(CV_CPU_FMA3);
+#else
+    return false;
+#endif
+}
+
+cv::dnn::Net loadNet(const char* file) {
+    cv::dnn::Net net = cv::dnn::readNetFromONNX((std::filesystem::path(modelDir()) / file).string());
+    net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    return net;
+}
+
+} // namespace
+
+TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
+    if (!loopsCanRun())
+        GTEST_SKIP() << "ReaderNet needs an x86 CPU with AVX2 and FMA; DiceReader uses OpenCV DNN here";
+    const std::string manifest = muster::vision::test::diceManifest();
+    if (manifest.empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    const auto images = mv::loadManifest(manifest, "test");
+    ASSERT_TRUE(images) << images.error().message;
+    cv::dnn::Net net = loadNet("dice_reader.onnx");
+    std::optional<mv::ReaderNet> loops = mv::ReaderNet::fromNet(net, mv::DiceReader::kCropSide);
+    ASSERT_TRUE(loops.has_value());
+    ASSERT_EQ(loops->outputs(), 7);
+
+    int crops = 0, sameFace = 0;
+    float worst = 0.0f;
+    for (size_t k = 0; k < images->size() && k < 6; ++k) {
+        const mv::LabelledImage& img = images.value()[k];
+        const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+        ASSERT_FALSE(photo.empty()) << img.path;
+        for (const mv::LabelledDie& die : img.dice) {
+            const cv::Point2f centre(die.box.x + die.box.width / 2, die.box.y + die.box.height / 2);
+            const cv::Mat crop = mv::diceReaderCrop(photo, centre, std::max(die.box.width, die.box.height));
+            cv::Mat mirrored;
+            cv::flip(crop, mirrored, 1);
+            for (const cv::Mat& base : {crop, mirrored})
+                for (int turn = -1; turn < 3; ++turn) {
+                    cv::Mat look = base;
+                    if (turn >= 0)
+                        cv::rotate(base, look, turn);
+                    net.setInput(cv::dnn::blobFromImage(look, 1.0 / 255.0));
+                    const cv::Mat expected = net.forward().reshape(1, 1);
+                    float got[7];
+                    loops->forward(look, got);
+                    for (int c = 0; c < 7; ++c)
+                        worst = std::max(worst, std::abs(got[c] - expected.at<float>(0, c)));
+                    const int a = static_cast<int>(std::max_element(got, got + 7) - got);
+                    cv::Point best;
+                    cv::minMaxLoc(expected, nullptr, nullptr, nullptr, &best);
+                    sameFace += a == best.x;
+                    ++crops;
+                }
+        }
+    }
+    std::cout << crops << " crops, largest difference of a probability " << worst << "\n";
+    EXPECT_GT(crops, 100);
+    EXPECT_EQ(sameFace, crops);
+    EXPECT_LT(worst, 1e-5f) << "largest difference of a probability over " << crops << " crops";
+}
+
+TEST(ReaderNet, RefusesNetsItDoesNotRun) {
+    cv::dnn::Net finder = loadNet("dice_finder.onnx"); // no linear layer or softmax; a 1x1 head
+    EXPECT_FALSE(mv::ReaderNet::fromNet(finder, mv::DiceReader::kCropSide).has_value());
+    cv::dnn::Net reader = loadNet("dice_reader.onnx");
+    EXPECT_FALSE(mv::ReaderNet::fromNet(reader, 31).has_value()); // an odd side cannot be max-pooled by 2
+}
