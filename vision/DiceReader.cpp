@@ -39,21 +39,25 @@ Orientation edgeOrientation(const cv::Mat& bgr, cv::Point2f centre, float size) 
     cv::Mat patch;
     const double shrink = std::min(1.0, 32.0 / std::max(box.width, box.height));
     cv::resize(bgr(box), patch, cv::Size(), shrink, shrink, cv::INTER_AREA);
-    cv::Mat grey, gx, gy;
+    cv::Mat grey;
     cv::cvtColor(patch, grey, cv::COLOR_BGR2GRAY);
-    cv::Sobel(grey, gx, CV_32F, 1, 0, 3);
-    cv::Sobel(grey, gy, CV_32F, 0, 1, 3);
     double c = 0.0, s = 0.0, total = 0.0;
     for (int y = 1; y < grey.rows - 1; ++y) {
-        const float* px = gx.ptr<float>(y);
-        const float* py = gy.ptr<float>(y);
+        const uchar* up = grey.ptr<uchar>(y - 1);
+        const uchar* row = grey.ptr<uchar>(y);
+        const uchar* down = grey.ptr<uchar>(y + 1);
         for (int x = 1; x < grey.cols - 1; ++x) {
-            const double mag2 = double(px[x]) * px[x] + double(py[x]) * py[x];
+            // The 3x3 Sobel gradient (what cv::Sobel gives inside the border, exactly: small integers),
+            // without the two filter calls and their images (9 of the 40 us per die).
+            const int gx =
+                (up[x + 1] - up[x - 1]) + 2 * (row[x + 1] - row[x - 1]) + (down[x + 1] - down[x - 1]);
+            const int gy = (down[x - 1] - up[x - 1]) + 2 * (down[x] - up[x]) + (down[x + 1] - up[x + 1]);
+            const double mag2 = double(gx) * gx + double(gy) * gy;
             if (mag2 < 1.0)
                 continue;
             // Angle times four, weighted by magnitude: cos(4t) and sin(4t) from the gradient vector.
             const double mag = std::sqrt(mag2);
-            const double cs = px[x] / mag, sn = py[x] / mag;
+            const double cs = gx / mag, sn = gy / mag;
             const double c2 = cs * cs - sn * sn, s2 = 2 * cs * sn;
             c += mag * (c2 * c2 - s2 * s2);
             s += mag * (2 * c2 * s2);
