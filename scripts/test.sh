@@ -33,7 +33,7 @@ ctest --test-dir "$MUSTER_BUILD_DIR" -j"$MUSTER_JOBS" --timeout 900 || status=$?
 if [ "$sanitize" = 1 ]; then
     asan_dir="${MUSTER_ASAN_BUILD_DIR:-$MUSTER_ROOT/build-asan}"
     echo "== test: ASan+UBSan build of the non-GUI targets in $asan_dir"
-    cmake -S "$MUSTER_ROOT" -B "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_SANITIZE=ON \
+    muster_configure_dir "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_SANITIZE=ON \
         -DMUSTER_BUILD_QT=OFF -DMUSTER_BUILD_BENCHMARKS=OFF -DMUSTER_BUILD_TESTS=ON
     cmake --build "$asan_dir" -j"$MUSTER_JOBS"
     ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
