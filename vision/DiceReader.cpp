@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 namespace muster::vision {
 
@@ -113,52 +115,58 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
             return Error{"dice model file not found: " + p.string()};
     }
     try {
-        cv::dnn::Net finder = cv::dnn::readNetFromONNX(finderPath.string());
+        // The finder's bytes are kept: each input shape gets a net of its own (see finderFor()).
+        std::ifstream in(finderPath, std::ios::binary);
+        std::vector<uchar> finderModel((std::istreambuf_iterator<char>(in)),
+                                       std::istreambuf_iterator<char>());
+        cv::dnn::Net finder = cv::dnn::readNetFromONNX(finderModel);
         cv::dnn::Net reader = cv::dnn::readNetFromONNX(readerPath.string());
         if (finder.empty() || reader.empty())
             return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(std::move(finder), std::move(reader), options);
+        return DiceReader(std::move(finderModel), std::move(finder), std::move(reader), options);
     } catch (const cv::Exception& e) {
         return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
     }
 }
 
-DiceReader::DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options)
-    : m_finder(std::move(finder))
+DiceReader::DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader,
+                       const DiceReaderOptions& options)
+    : m_finderModel(std::move(finderModel))
     , m_reader(std::move(reader))
     , m_options(options) {
-    for (cv::dnn::Net* net : {&m_finder, &m_reader}) {
-        net->setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-        net->setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    }
+    m_reader.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    m_reader.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     m_readerLoops = ReaderNet::fromNet(m_reader, kCropSide);
+    m_finderNets.push_back({{}, std::move(finder), 0});
+    m_finderNets.back().net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    m_finderNets.back().net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
 }
 
-std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float scale,
-                                                    const cv::Rect& watch) {
-    const int w = std::max(8, static_cast<int>(std::lround(image.cols * scale)));
-    const int h = std::max(8, static_cast<int>(std::lround(image.rows * scale)));
-    // Bilinear, as the training windows were warped: INTER_AREA at these non-integer ratios costs 2.6 ms on a
-    // 640x640 photo and 8.8 ms on a 1080p frame, bilinear 0.3 and 1.0 ms.
-    cv::resize(image, m_finderSmall, cv::Size(w, h), 0, 0, cv::INTER_LINEAR);
-    const float sx = static_cast<float>(w) / image.cols, sy = static_cast<float>(h) / image.rows;
-    // The part of the scaled image the net runs on. Its origin stays on a multiple of 16 (the net's stride
-    // and the padding unit), so its grid is the whole image's grid; the margin (48 px, the receptive field of
-    // the five 3x3 layers is 63 px) keeps the zero padding at a cut edge away from the cells inside `watch`.
-    // The whole image is resized all the same: resizing only the part would sample other source positions.
-    cv::Rect part(0, 0, w, h);
-    if (!watch.empty()) {
-        constexpr int kMargin = 48, kUnit = 16;
-        const int x0 = std::max(0, static_cast<int>(std::floor(watch.x * sx)) - kMargin) / kUnit * kUnit;
-        const int y0 = std::max(0, static_cast<int>(std::floor(watch.y * sy)) - kMargin) / kUnit * kUnit;
-        const int x1 = std::min(w, static_cast<int>(std::ceil(watch.br().x * sx)) + kMargin);
-        const int y1 = std::min(h, static_cast<int>(std::ceil(watch.br().y * sy)) + kMargin);
-        // Round the far edges up to the padding unit with real pixels where the image has them.
-        const int cw = std::min(w - x0, (x1 - x0 + kUnit - 1) / kUnit * kUnit);
-        const int ch = std::min(h - y0, (y1 - y0 + kUnit - 1) / kUnit * kUnit);
-        if (cw > 0 && ch > 0)
-            part = cv::Rect(x0, y0, cw, ch);
+cv::dnn::Net& DiceReader::finderFor(cv::Size shape) {
+    // OpenCV DNN sets a net up again (layer shapes, buffers) whenever its input shape changes; the sparse
+    // finder's rectangles change shape from frame to frame, so a few nets are kept, one per recent shape.
+    constexpr size_t kNets = 8;
+    ++m_finderUses;
+    auto it = std::find_if(m_finderNets.begin(), m_finderNets.end(),
+                           [&](const FinderNet& f) { return f.shape == shape || f.shape.empty(); });
+    if (it == m_finderNets.end()) {
+        if (m_finderNets.size() < kNets) {
+            m_finderNets.push_back({{}, cv::dnn::readNetFromONNX(m_finderModel), 0});
+            m_finderNets.back().net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+            m_finderNets.back().net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+            it = m_finderNets.end() - 1;
+        } else {
+            it = std::min_element(
+                m_finderNets.begin(), m_finderNets.end(),
+                [](const FinderNet& a, const FinderNet& b) { return a.lastUse < b.lastUse; });
+        }
     }
+    it->shape = shape;
+    it->lastUse = m_finderUses;
+    return it->net;
+}
+
+cv::Mat DiceReader::runFinder(const cv::Rect& part) {
     const cv::Mat small = m_finderSmall(part);
     // The net's output stride is 8: pad to a multiple of 16 as the training script does.
     const int paddedW = (part.width + 15) / 16 * 16, paddedH = (part.height + 15) / 16 * 16;
@@ -177,13 +185,183 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
         cv::Mat plane(paddedH, paddedW, CV_32F, m_finderInput.ptr<float>(0, c));
         m_finderPlanes[static_cast<size_t>(c)].convertTo(plane, CV_32F, 1.0 / 255.0);
     }
-    m_finder.setInput(m_finderInput);
-    const cv::Mat out = m_finder.forward();
-    const int gh = out.size[2], gw = out.size[3];
-    const cv::Mat heat(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 0)));
-    const cv::Mat dx(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 1)));
-    const cv::Mat dy(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 2)));
-    const cv::Mat logSize(gh, gw, CV_32F, const_cast<float*>(out.ptr<float>(0, 3)));
+    cv::dnn::Net& finder = finderFor({paddedW, paddedH});
+    finder.setInput(m_finderInput);
+    return finder.forward();
+}
+
+std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::Rect& fallback) {
+    constexpr int kBlock = 16, kUnit = 16;
+    const int w = m_finderSmall.cols, h = m_finderSmall.rows;
+    const int bw = (w + kBlock - 1) / kBlock, bh = (h + kBlock - 1) / kBlock;
+    // Colour range per block, measured on the image halved by 2x2 means: a pip of 3-4 px keeps most of its
+    // contrast, and there is a quarter of the pixels to visit. An odd last row or column is left out of it.
+    cv::resize(m_finderSmall(cv::Rect(0, 0, w & ~1, h & ~1)), m_finderHalf, cv::Size(w / 2, h / 2), 0, 0,
+               cv::INTER_AREA);
+    constexpr int kHalfBlock = kBlock / 2;
+    const int above = static_cast<int>(std::ceil(m_options.sparseBusyAbove));
+    m_busy.create(bh, bw, CV_8U);
+    m_busy.setTo(0);
+    std::vector<uchar> lo(static_cast<size_t>(bw) * 3), hi(static_cast<size_t>(bw) * 3);
+    for (int by = 0; by * kHalfBlock < m_finderHalf.rows; ++by) {
+        std::fill(lo.begin(), lo.end(), uchar(255));
+        std::fill(hi.begin(), hi.end(), uchar(0));
+        const int yEnd = std::min(m_finderHalf.rows, (by + 1) * kHalfBlock);
+        for (int y = by * kHalfBlock; y < yEnd; ++y) {
+            const uchar* row = m_finderHalf.ptr<uchar>(y);
+            for (int x = 0; x < m_finderHalf.cols; ++x) {
+                const size_t b = static_cast<size_t>(x / kHalfBlock) * 3;
+                for (size_t c = 0; c < 3; ++c) {
+                    const uchar v = row[3 * x + static_cast<int>(c)];
+                    lo[b + c] = std::min(lo[b + c], v);
+                    hi[b + c] = std::max(hi[b + c], v);
+                }
+            }
+        }
+        uchar* busy = m_busy.ptr<uchar>(by);
+        for (int bx = 0; bx < bw; ++bx)
+            for (size_t c = 0; c < 3; ++c) {
+                const size_t k = static_cast<size_t>(bx) * 3 + c;
+                if (hi[k] >= lo[k] && hi[k] - lo[k] >= above)
+                    busy[bx] = 255;
+            }
+    }
+    // A last block with no pixel in the halved image (width or height 16k+1) takes its neighbour's verdict.
+    if (bw > 1 && (bw - 1) * kHalfBlock >= m_finderHalf.cols)
+        m_busy.col(bw - 2).copyTo(m_busy.col(bw - 1));
+    if (bh > 1 && (bh - 1) * kHalfBlock >= m_finderHalf.rows)
+        m_busy.row(bh - 2).copyTo(m_busy.row(bh - 1));
+    // Only blocks that touch `limit` count (the tray's part of the image, or all of it).
+    const cv::Rect limitBlocks(
+        cv::Point(limit.x / kBlock, limit.y / kBlock),
+        cv::Point((limit.br().x + kBlock - 1) / kBlock, (limit.br().y + kBlock - 1) / kBlock));
+    cv::Mat keep = cv::Mat::zeros(bh, bw, CV_8U);
+    m_busy(limitBlocks & cv::Rect(0, 0, bw, bh)).copyTo(keep(limitBlocks & cv::Rect(0, 0, bw, bh)));
+
+    // The rectangle the net runs on for a box of blocks: margin on every side, origin on the grid, far
+    // edges rounded up to the padding unit with real pixels where the image has them (as for the tray).
+    const int margin = std::max(0, m_options.sparseMargin);
+    const int grow = std::max(0, m_options.sparseGrow);
+    const auto partOf = [&](const cv::Rect& blocks) {
+        const int x0 = std::max(0, blocks.x * kBlock - grow - margin) / kUnit * kUnit;
+        const int y0 = std::max(0, blocks.y * kBlock - grow - margin) / kUnit * kUnit;
+        const int x1 = std::min(w, blocks.br().x * kBlock + grow + margin);
+        const int y1 = std::min(h, blocks.br().y * kBlock + grow + margin);
+        return cv::Rect(x0, y0, std::min(w - x0, (x1 - x0 + kUnit - 1) / kUnit * kUnit),
+                        std::min(h - y0, (y1 - y0 + kUnit - 1) / kUnit * kUnit));
+    };
+    // A forward pass has a fixed cost besides its pixels (layer set-up, calls); counted as a 64x64 part (a
+    // rough guess, not tuned: it only decides when two nearby rectangles are joined).
+    constexpr double kPassCost = 64.0 * 64.0;
+    const auto cost = [&](const cv::Rect& blocks) {
+        return partOf(blocks).area() + kPassCost;
+    };
+
+    cv::Mat labels, stats, centroids;
+    const int n = cv::connectedComponentsWithStats(keep, labels, stats, centroids, 8, CV_32S);
+    std::vector<cv::Rect> boxes;
+    for (int i = 1; i < n; ++i)
+        boxes.emplace_back(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+                           stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    // Greedy: join the two boxes whose union saves the most until no union is cheaper than its two parts.
+    for (bool joined = true; joined && boxes.size() > 1;) {
+        joined = false;
+        double best = 0.0;
+        size_t bi = 0, bj = 0;
+        for (size_t i = 0; i < boxes.size(); ++i)
+            for (size_t j = i + 1; j < boxes.size(); ++j) {
+                const double saving = cost(boxes[i]) + cost(boxes[j]) - cost(boxes[i] | boxes[j]);
+                if (saving >= best) {
+                    best = saving;
+                    bi = i;
+                    bj = j;
+                    joined = true;
+                }
+            }
+        if (joined) {
+            boxes[bi] |= boxes[bj];
+            boxes.erase(boxes.begin() + static_cast<long>(bj));
+        }
+    }
+    std::vector<cv::Rect> parts;
+    double total = 0.0;
+    for (const cv::Rect& b : boxes) {
+        parts.push_back(partOf(b));
+        total += cost(b);
+    }
+    if (total > m_options.sparseDenseAbove * (fallback.area() + kPassCost))
+        return {fallback};
+    return parts;
+}
+
+std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float scale,
+                                                    const cv::Rect& watch) {
+    const int w = std::max(8, static_cast<int>(std::lround(image.cols * scale)));
+    const int h = std::max(8, static_cast<int>(std::lround(image.rows * scale)));
+    // Bilinear, as the training windows were warped: INTER_AREA at these non-integer ratios costs 2.6 ms on a
+    // 640x640 photo and 8.8 ms on a 1080p frame, bilinear 0.3 and 1.0 ms.
+    cv::resize(image, m_finderSmall, cv::Size(w, h), 0, 0, cv::INTER_LINEAR);
+    const float sx = static_cast<float>(w) / image.cols, sy = static_cast<float>(h) / image.rows;
+    // The part of the scaled image the net runs on. Its origin stays on a multiple of 16 (the net's stride
+    // and the padding unit), so its grid is the whole image's grid; the margin (48 px, the receptive field of
+    // the five 3x3 layers is 63 px) keeps the zero padding at a cut edge away from the cells inside `watch`.
+    // The whole image is resized all the same: resizing only the part would sample other source positions.
+    cv::Rect part(0, 0, w, h), limit(0, 0, w, h);
+    if (!watch.empty()) {
+        constexpr int kMargin = 48, kUnit = 16;
+        limit = cv::Rect(cv::Point(static_cast<int>(std::floor(watch.x * sx)),
+                                   static_cast<int>(std::floor(watch.y * sy))),
+                         cv::Point(static_cast<int>(std::ceil(watch.br().x * sx)),
+                                   static_cast<int>(std::ceil(watch.br().y * sy)))) &
+                cv::Rect(0, 0, w, h);
+        const int x0 = std::max(0, limit.x - kMargin) / kUnit * kUnit;
+        const int y0 = std::max(0, limit.y - kMargin) / kUnit * kUnit;
+        const int x1 = std::min(w, limit.br().x + kMargin);
+        const int y1 = std::min(h, limit.br().y + kMargin);
+        // Round the far edges up to the padding unit with real pixels where the image has them.
+        const int cw = std::min(w - x0, (x1 - x0 + kUnit - 1) / kUnit * kUnit);
+        const int ch = std::min(h - y0, (y1 - y0 + kUnit - 1) / kUnit * kUnit);
+        if (cw > 0 && ch > 0)
+            part = cv::Rect(x0, y0, cw, ch);
+    }
+    // The net's outputs over the whole image's grid; cells no pass filled stay 0 (no die there).
+    const int gw = (w + 15) / 16 * 2, gh = (h + 15) / 16 * 2;
+    m_finderMaps.create(4 * gh, gw, CV_32F);
+    m_finderMaps.setTo(0);
+    std::vector<cv::Rect> parts{part};
+    bool sparse = false;
+    if (m_options.sparseFinder && !limit.empty()) {
+        parts = sparseParts(limit, part);
+        sparse = parts.size() != 1 || parts.front() != part;
+    }
+    const int margin = std::max(0, m_options.sparseMargin);
+    for (const cv::Rect& p : parts) {
+        m_finderShare += static_cast<float>(p.area()) / static_cast<float>(w * h);
+        const cv::Mat out = runFinder(p);
+        const int ph = out.size[2], pw = out.size[3];
+        // A sparse part's cells whose receptive field reaches a cut edge (not the image's own) saw zero
+        // padding instead of the image: only the others go to the maps. The tray's part keeps all its cells,
+        // as before (those near its cut edges lie outside the tray).
+        cv::Rect cells(0, 0, pw, ph);
+        if (sparse) {
+            const int cx0 = p.x > 0 ? (margin + kFinderStride - 1) / kFinderStride : 0;
+            const int cy0 = p.y > 0 ? (margin + kFinderStride - 1) / kFinderStride : 0;
+            const int cx1 = p.br().x < w ? (p.width - margin + kFinderStride - 1) / kFinderStride : pw;
+            const int cy1 = p.br().y < h ? (p.height - margin + kFinderStride - 1) / kFinderStride : ph;
+            if (cx1 <= cx0 || cy1 <= cy0)
+                continue;
+            cells &= cv::Rect(cx0, cy0, cx1 - cx0, cy1 - cy0);
+        }
+        const cv::Rect to = cells + cv::Point(p.x / kFinderStride, p.y / kFinderStride);
+        for (int k = 0; k < 4; ++k) {
+            const cv::Mat plane(ph, pw, CV_32F, const_cast<float*>(out.ptr<float>(0, k)));
+            plane(cells).copyTo(m_finderMaps(to + cv::Point(0, k * gh)));
+        }
+    }
+    const cv::Mat heat = m_finderMaps.rowRange(0, gh);
+    const cv::Mat dx = m_finderMaps.rowRange(gh, 2 * gh);
+    const cv::Mat dy = m_finderMaps.rowRange(2 * gh, 3 * gh);
+    const cv::Mat logSize = m_finderMaps.rowRange(3 * gh, 4 * gh);
     cv::Mat peak;
     cv::dilate(heat, peak, cv::Mat::ones(3, 3, CV_8U));
     std::vector<Candidate> found;
@@ -194,8 +372,8 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
             if (hr[x] < m_options.weakThreshold || hr[x] < pr[x])
                 continue;
             Candidate c;
-            c.centre = {((x + dx.at<float>(y, x)) * kFinderStride + static_cast<float>(part.x)) / sx,
-                        ((y + dy.at<float>(y, x)) * kFinderStride + static_cast<float>(part.y)) / sy};
+            c.centre = {(x + dx.at<float>(y, x)) * kFinderStride / sx,
+                        (y + dy.at<float>(y, x)) * kFinderStride / sy};
             c.size = kFinderDiePx * std::exp(logSize.at<float>(y, x)) / scale;
             c.score = hr[x];
             if (c.centre.x >= 0 && c.centre.y >= 0 && c.centre.x < image.cols && c.centre.y < image.rows)
@@ -225,6 +403,7 @@ cv::Mat DiceReader::readCrops(const std::vector<cv::Mat>& crops) {
 
 Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints) {
     const auto start = std::chrono::steady_clock::now();
+    m_finderShare = 0.0f;
     if (frame.empty())
         return Error{"empty frame"};
     if (frame.type() == CV_8UC1)
@@ -401,6 +580,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         return std::tie(a.outline.center.y, a.outline.center.x) <
                std::tie(b.outline.center.y, b.outline.center.x);
     });
+    result.finderShare = m_finderShare;
     result.milliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return result;

@@ -43,6 +43,7 @@ struct DiceFrame {
     bool countUncertain = false; // a possible die was dropped, or two reads may be one die
     int possibleDiceDropped = 0; // weak finds the reader could not call either way
     double milliseconds = 0.0;   // time spent in read()
+    float finderShare = 0.0f;    // share of the finder image the finder net ran on (1 = every pixel, once)
 };
 
 struct DiceReaderOptions {
@@ -56,6 +57,15 @@ struct DiceReaderOptions {
     float cockedBelow = 0.03f;  // four-fold edge coherence under which a die is flagged cocked (heuristic)
     float rescaleAbove = 1.35f; // without a die-size hint, the finder runs again when the dice it found are
                                 // more than this factor off finderDiePx
+    // The sparse finder (docs/dice-reader.md, "Sparse finder"): the net runs only on rectangles around the
+    // 16x16 blocks of the finder image whose colour range passes sparseBusyAbove, and keeps only the cells
+    // whose receptive field lies inside a rectangle, so it gives the dense run's numbers there.
+    bool sparseFinder = true;     // false: the finder runs on the whole image (or the tray's part) as before
+    float sparseBusyAbove = 32.f; // per-block range (largest max - min of the three channels, 0-255)
+    int sparseGrow = 0;    // finder pixels around the busy blocks where a die's centre cell may still be
+    int sparseMargin = 32; // finder pixels at a rectangle's cut edges whose cells are not kept: a cell's
+                           // receptive field reaches 31 px either side of its centre
+    float sparseDenseAbove = 0.75f; // one dense pass when the rectangles would cover more of the image
 };
 
 class DiceReader {
@@ -83,20 +93,40 @@ private:
         float score = 0.0f;
     };
 
-    DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, const DiceReaderOptions& options);
+    DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader,
+               const DiceReaderOptions& options);
+    // The finder net for this input shape (padded blob width and height), from a few kept by recent use.
+    cv::dnn::Net& finderFor(cv::Size shape);
     // The finder over the image scaled by `scale`. A non-empty `watch` (image pixels, e.g. the tray's
     // bounding box) runs the net only on that part of the scaled image, cut on the net's grid with a margin
     // wider than its receptive field, so each cell there sees what it sees in a whole-image run.
     std::vector<Candidate> find(const cv::Mat& image, float scale, const cv::Rect& watch = {});
+    // The finder's output (1x4xHxW) for one grid-aligned rectangle of m_finderSmall; valid until the next
+    // call.
+    cv::Mat runFinder(const cv::Rect& part);
+    // Rectangles of m_finderSmall (origin on the 16 px grid, margin included) around the blocks where
+    // something might be, inside `limit` (finder pixels); empty when one pass over `fallback` is cheaper.
+    std::vector<cv::Rect> sparseParts(const cv::Rect& limit, const cv::Rect& fallback);
     // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
     cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 
-    cv::dnn::Net m_finder;
+    struct FinderNet {
+        cv::Size shape; // empty: not run yet
+        cv::dnn::Net net;
+        unsigned long lastUse = 0;
+    };
+    std::vector<uchar> m_finderModel; // dice_finder.onnx as read
+    std::vector<FinderNet> m_finderNets;
+    unsigned long m_finderUses = 0;
     cv::dnn::Net m_reader;
     cv::Mat m_finderInput; // input blobs and finder images kept between reads so their memory is reused
     cv::Mat m_finderSmall;
     cv::Mat m_finderPadded;
     std::vector<cv::Mat> m_finderPlanes;
+    cv::Mat m_finderMaps; // heat, dx, dy, log size stacked (4 grid heights) over the whole image's grid
+    cv::Mat m_finderHalf; // m_finderSmall at half size, for the sparse finder's block ranges
+    cv::Mat m_busy;
+    float m_finderShare = 0.0f; // finder pixels run / finder image pixels, summed over the passes of a read
     cv::Mat m_readerInput;
     std::optional<ReaderNet> m_readerLoops; // the reader net run by our own loops (ReaderNet.h), when it can
     DiceReaderOptions m_options;

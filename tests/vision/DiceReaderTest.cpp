@@ -31,6 +31,41 @@ mv::DiceReader& sharedReader() {
     return reader.value();
 }
 
+// The same reader with the finder run on the whole image (or the tray's part), as before the sparse finder.
+mv::DiceReader& denseReader() {
+    static auto reader = [] {
+        auto r = mv::DiceReader::load(modelDir());
+        if (!r)
+            throw std::runtime_error(r.error().message);
+        r->options().sparseFinder = false;
+        return r;
+    }();
+    return reader.value();
+}
+
+// How many dice of `b` differ from `a` (value, confidence and probabilities exactly, flags, centre within
+// 0.001 px); a different count or frame verdict counts every die of the larger read. Differences go to `why`.
+int diceDiffering(const mv::DiceFrame& a, const mv::DiceFrame& b, std::string& why) {
+    if (a.dice.size() != b.dice.size() || a.countUncertain != b.countUncertain ||
+        a.possibleDiceDropped != b.possibleDiceDropped) {
+        why += " count " + std::to_string(a.dice.size()) + " vs " + std::to_string(b.dice.size());
+        return static_cast<int>(std::max(a.dice.size(), b.dice.size())) + 1;
+    }
+    int differing = 0;
+    for (size_t k = 0; k < a.dice.size(); ++k) {
+        const mv::DieRead &x = a.dice[k], &y = b.dice[k];
+        if (x.value != y.value || x.confidence != y.confidence || x.probability != y.probability ||
+            x.findScore != y.findScore || x.unsure != y.unsure || x.cocked != y.cocked ||
+            x.touching != y.touching || x.occluded != y.occluded ||
+            std::abs(x.outline.center.x - y.outline.center.x) > 1e-3f ||
+            std::abs(x.outline.center.y - y.outline.center.y) > 1e-3f) {
+            why += " die " + std::to_string(k);
+            ++differing;
+        }
+    }
+    return differing;
+}
+
 } // namespace
 
 TEST(DiceReaderInput, MissingModelIsAnError) {
@@ -234,9 +269,14 @@ TEST(DiceReaderPhoto, TrayOutlineInAWideFrameReadsTheSameDice) {
         size.dieSizePx = muster::test::medianDieEdge(labelledBoxes(img));
         mv::DiceHints outline = size;
         outline.trayPolygon = view.outline;
-        const auto whole = sharedReader().read(view.frame, size);
-        const auto part = sharedReader().read(view.frame, outline);
-        ASSERT_TRUE(whole && part) << img.name;
+        // The whole frame read densely; the tray's part read by the sparse finder (the default) and densely.
+        const auto whole = denseReader().read(view.frame, size);
+        const auto sparse = sharedReader().read(view.frame, outline);
+        const auto dense = denseReader().read(view.frame, outline);
+        ASSERT_TRUE(whole && sparse && dense) << img.name;
+        std::string why;
+        EXPECT_EQ(diceDiffering(dense.value(), sparse.value(), why), 0) << img.name << why;
+        const auto& part = sparse;
         std::vector<const mv::DieRead*> inside;
         for (const mv::DieRead& d : whole->dice)
             if (cv::pointPolygonTest(outline.trayPolygon, d.outline.center, false) >= 0)
@@ -251,4 +291,63 @@ TEST(DiceReaderPhoto, TrayOutlineInAWideFrameReadsTheSameDice) {
         }
     }
     EXPECT_GE(compared, 300); // nearly every test die is found in this view
+}
+
+// The sparse finder (the default) runs the net only around blocks where something might be, keeping only the
+// cells whose receptive field lies inside what it ran on: every test photo, at 640 and in a 1080p frame, must
+// read exactly as with the finder run on the whole image.
+TEST(DiceReaderPhoto, SparseFinderReadsAsTheDenseOne) {
+    if (diceDataDir().empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    const auto images = mv::loadManifest(diceManifest(), "test");
+    ASSERT_TRUE(images);
+    for (const cv::Size frame : {cv::Size(), cv::Size(1920, 1080)}) {
+        int compared = 0;
+        std::vector<float> share;
+        for (const mv::LabelledImage& img : images.value()) {
+            cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+            ASSERT_FALSE(photo.empty()) << img.path;
+            if (!frame.empty())
+                photo = mv::fitIntoFrame(photo, frame);
+            const auto dense = denseReader().read(photo);
+            const auto sparse = sharedReader().read(photo);
+            ASSERT_TRUE(dense && sparse) << img.name;
+            std::string why;
+            EXPECT_EQ(diceDiffering(dense.value(), sparse.value(), why), 0)
+                << img.name << " " << frame << why;
+            compared += static_cast<int>(dense->dice.size());
+            share.push_back(sparse->finderShare);
+        }
+        EXPECT_GE(compared, 300) << frame;
+        // It must also be sparse: the median share of the finder image run (1 = one whole pass) was 0.46 at
+        // 640 and 0.34 in 1080p frames on this split.
+        std::sort(share.begin(), share.end());
+        EXPECT_LE(share[share.size() / 2], frame.empty() ? 0.55f : 0.40f) << frame;
+    }
+}
+
+// The comparison above must be able to fail: keeping the cells at the cut edges (whose receptive field saw
+// the net's zero padding), or a block threshold that misses dice, changes reads.
+TEST(DiceReaderPhoto, SparseFinderComparisonCatchesCutCellsAndMissedDice) {
+    if (diceDataDir().empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    const auto images = mv::loadManifest(diceManifest(), "test");
+    ASSERT_TRUE(images);
+    auto loaded = mv::DiceReader::load(modelDir());
+    ASSERT_TRUE(loaded);
+    mv::DiceReader& reader = loaded.value();
+    for (const auto& [margin, busyAbove] : {std::pair{16, 32.0f}, std::pair{32, 128.0f}}) {
+        reader.options().sparseMargin = margin;
+        reader.options().sparseBusyAbove = busyAbove;
+        int differing = 0;
+        for (const mv::LabelledImage& img : images.value()) {
+            const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+            const auto dense = denseReader().read(photo);
+            const auto sparse = reader.read(photo);
+            ASSERT_TRUE(dense && sparse) << img.name;
+            std::string why;
+            differing += diceDiffering(dense.value(), sparse.value(), why);
+        }
+        EXPECT_GT(differing, 0) << "margin " << margin << ", busy above " << busyAbove;
+    }
 }

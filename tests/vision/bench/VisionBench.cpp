@@ -44,14 +44,19 @@ void readFrames(benchmark::State& state, cv::Size frame) {
         return;
     }
     size_t i = 0, dice = 0;
-    std::vector<double> ms;
+    std::vector<double> ms, share;
     for (auto _ : state) {
         auto read = reader->read(frames[i++ % frames.size()]);
         dice += read ? read->dice.size() : 0;
         ms.push_back(read ? read->milliseconds : 0.0);
+        share.push_back(read ? read->finderShare : 0.0);
         benchmark::DoNotOptimize(read);
     }
     std::sort(ms.begin(), ms.end());
+    std::sort(share.begin(), share.end());
+    // The share of the finder image the sparse finder ran its net on, median over frames (1 = one whole
+    // pass).
+    state.counters["finder_share"] = share.empty() ? 0.0 : share[share.size() / 2];
     state.counters["dice_per_frame"] = static_cast<double>(dice) / static_cast<double>(state.iterations());
     state.counters["median_ms"] = ms.empty() ? 0.0 : ms[ms.size() / 2]; // per frame, as read() measures it
 }
