@@ -204,18 +204,24 @@ std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::R
     m_busy.setTo(0);
     std::vector<uchar> lo(static_cast<size_t>(bw) * 3), hi(static_cast<size_t>(bw) * 3);
     for (int by = 0; by * kHalfBlock < m_finderHalf.rows; ++by) {
+        // Per column the least and most over the block row's rows (whole-row min/max, vectorised), then
+        // per block over its columns.
+        const int y0 = by * kHalfBlock, yEnd = std::min(m_finderHalf.rows, y0 + kHalfBlock);
+        m_finderHalf.row(y0).copyTo(m_rowLo);
+        m_finderHalf.row(y0).copyTo(m_rowHi);
+        for (int y = y0 + 1; y < yEnd; ++y) {
+            cv::min(m_rowLo, m_finderHalf.row(y), m_rowLo);
+            cv::max(m_rowHi, m_finderHalf.row(y), m_rowHi);
+        }
         std::fill(lo.begin(), lo.end(), uchar(255));
         std::fill(hi.begin(), hi.end(), uchar(0));
-        const int yEnd = std::min(m_finderHalf.rows, (by + 1) * kHalfBlock);
-        for (int y = by * kHalfBlock; y < yEnd; ++y) {
-            const uchar* row = m_finderHalf.ptr<uchar>(y);
-            for (int x = 0; x < m_finderHalf.cols; ++x) {
-                const size_t b = static_cast<size_t>(x / kHalfBlock) * 3;
-                for (size_t c = 0; c < 3; ++c) {
-                    const uchar v = row[3 * x + static_cast<int>(c)];
-                    lo[b + c] = std::min(lo[b + c], v);
-                    hi[b + c] = std::max(hi[b + c], v);
-                }
+        const uchar* rowLo = m_rowLo.ptr<uchar>(0);
+        const uchar* rowHi = m_rowHi.ptr<uchar>(0);
+        for (int x = 0; x < m_finderHalf.cols; ++x) {
+            const size_t b = static_cast<size_t>(x / kHalfBlock) * 3;
+            for (size_t c = 0; c < 3; ++c) {
+                lo[b + c] = std::min(lo[b + c], rowLo[3 * x + static_cast<int>(c)]);
+                hi[b + c] = std::max(hi[b + c], rowHi[3 * x + static_cast<int>(c)]);
             }
         }
         uchar* busy = m_busy.ptr<uchar>(by);

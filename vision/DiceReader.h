@@ -126,6 +126,7 @@ private:
     cv::Mat m_finderMaps; // heat, dx, dy, log size stacked (4 grid heights) over the whole image's grid
     cv::Mat m_finderHalf; // m_finderSmall at half size, for the sparse finder's block ranges
     cv::Mat m_busy;
+    cv::Mat m_rowLo, m_rowHi;
     float m_finderShare = 0.0f; // finder pixels run / finder image pixels, summed over the passes of a read
     cv::Mat m_readerInput;
     std::optional<ReaderNet> m_readerLoops; // the reader net run by our own loops (ReaderNet.h), when it can
