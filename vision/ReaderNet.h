@@ -2,9 +2,11 @@
 
 // ReaderNet: the dice reader's face network run by our own loops instead of OpenCV DNN, for the plain net the
 // training script exports (3x3 convolutions with ReLU, 2x2 max pools, a global average, one linear layer and
-// a softmax). AVX2 register-blocked products, Winograd F(2x2, 3x3) for layers of 32 or more input channels:
+// a softmax). The loops of ConvKernels.h, Winograd F(2x2, 3x3) for layers of 32 or more input channels:
 // about 0.08-0.11 ms per 32x32 crop against OpenCV 4.6's 0.26 (docs/dice-reader.md, seventh round), with
 // OpenCV's probabilities to float rounding.
+
+#include "vision/ConvKernels.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
@@ -26,16 +28,9 @@ public:
     void forward(const cv::Mat& crop, float* probabilities);
 
 private:
-    struct Conv {
-        int in = 0, out = 0;
-        std::vector<float> weights; // [ky][kx][in][out]
-        std::vector<float> bias;
-        std::vector<float> winograd; // [16][in][out] (winogradFilter in ReaderNet.cpp); empty: direct loops
-        bool relu = false;
-    };
     struct Step {
         bool pool = false; // a 2x2 max pool, else the convolution `conv`
-        Conv conv;
+        kernels::Conv conv;
         int side = 0;     // output side
         int channels = 0; // output channels
     };

@@ -4,6 +4,7 @@
 #include "vision/ReaderNet.h"
 
 #include "TestData.h"
+#include "vision/ConvKernels.h"
 #include "vision/DiceEval.h"
 #include "vision/DiceReader.h"
 
@@ -14,36 +15,18 @@
 #include <iostream>
 
 namespace mv = muster::vision;
-using muster::vision::test::modelDir;
 
-namespace {
-
-bool loopsCanRun() {
-#if defined(__x86_64__) || defined(__i386__)
-    return cv::checkHardwareSupport(CV_CPU_AVX2) && cv::checkHardwareSupport(CV_CPU_FMA3);
-#else
-    return false;
-#endif
-}
-
-cv::dnn::Net loadNet(const char* file) {
-    cv::dnn::Net net = cv::dnn::readNetFromONNX((std::filesystem::path(modelDir()) / file).string());
-    net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-    net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    return net;
-}
-
-} // namespace
+using muster::vision::test::loadModel;
 
 TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
-    if (!loopsCanRun())
+    if (!muster::vision::kernels::available())
         GTEST_SKIP() << "ReaderNet needs an x86 CPU with AVX2 and FMA; DiceReader uses OpenCV DNN here";
     const std::string manifest = muster::vision::test::diceManifest();
     if (manifest.empty())
         GTEST_SKIP() << muster::vision::test::kNoPhotos;
     const auto images = mv::loadManifest(manifest, "test");
     ASSERT_TRUE(images) << images.error().message;
-    cv::dnn::Net net = loadNet("dice_reader.onnx");
+    cv::dnn::Net net = loadModel("dice_reader.onnx");
     std::optional<mv::ReaderNet> loops = mv::ReaderNet::fromNet(net, mv::DiceReader::kCropSide);
     ASSERT_TRUE(loops.has_value());
     ASSERT_EQ(loops->outputs(), 7);
@@ -85,8 +68,8 @@ TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
 }
 
 TEST(ReaderNet, RefusesNetsItDoesNotRun) {
-    cv::dnn::Net finder = loadNet("dice_finder.onnx"); // no linear layer or softmax; a 1x1 head
+    cv::dnn::Net finder = loadModel("dice_finder.onnx"); // no linear layer or softmax; a 1x1 head
     EXPECT_FALSE(mv::ReaderNet::fromNet(finder, mv::DiceReader::kCropSide).has_value());
-    cv::dnn::Net reader = loadNet("dice_reader.onnx");
+    cv::dnn::Net reader = loadModel("dice_reader.onnx");
     EXPECT_FALSE(mv::ReaderNet::fromNet(reader, 31).has_value()); // an odd side cannot be max-pooled by 2
 }

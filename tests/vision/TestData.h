@@ -4,6 +4,8 @@
 
 #include "vision/DiceEval.h"
 
+#include <opencv2/dnn.hpp>
+
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -33,6 +35,14 @@ inline std::string modelDir() {
     if (const char* env = std::getenv("MUSTER_MODEL_DIR"); env && *env)
         return env;
     return MUSTER_TEST_MODEL_DIR;
+}
+
+// One of the committed networks through OpenCV DNN on the CPU, as DiceReader loads it.
+inline cv::dnn::Net loadModel(const char* file) {
+    cv::dnn::Net net = cv::dnn::readNetFromONNX((std::filesystem::path(modelDir()) / file).string());
+    net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    return net;
 }
 
 // A labelled photo's die boxes, for tests/common/DiceViews.h.
