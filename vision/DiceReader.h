@@ -4,9 +4,11 @@
 //
 // Two small networks trained by scripts/train_dice_model.py (see docs/dice-reader.md): a finder that marks
 // die centres and sizes on a grid of stride 8 over the frame scaled so a die is about 25 px across, and a
-// reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die". Both run through
-// OpenCV DNN.
+// reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die". Both are loaded
+// through OpenCV DNN and run by our own loops (FinderNet.h, ReaderNet.h) where the CPU allows, else by
+// OpenCV.
 
+#include "vision/FinderNet.h"
 #include "vision/ReaderNet.h"
 #include "vision/VisionError.h"
 
@@ -110,13 +112,15 @@ private:
     // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
     cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 
-    struct FinderNet {
+    struct FinderDnn {  // the finder through OpenCV DNN, for CPUs the loops do not run on
         cv::Size shape; // empty: not run yet
         cv::dnn::Net net;
         unsigned long lastUse = 0;
     };
     std::vector<uchar> m_finderModel; // dice_finder.onnx as read
-    std::vector<FinderNet> m_finderNets;
+    std::vector<FinderDnn> m_finderNets;
+    std::optional<FinderNet> m_finderLoops; // the finder net run by our own loops (FinderNet.h), when it can
+    cv::Mat m_finderOutput;
     unsigned long m_finderUses = 0;
     cv::dnn::Net m_reader;
     cv::Mat m_finderInput; // input blobs and finder images kept between reads so their memory is reused
