@@ -226,12 +226,12 @@ __attribute__((target("avx2,fma"))) void scaleBytes(const uchar* src, float* dst
     for (; i < n; ++i)
         dst[i] = static_cast<float>(src[i]) * scale;
 }
-#endif
 
 void grow(std::vector<float>& v, size_t n) {
     if (v.size() < n)
         v.resize(n);
 }
+#endif
 
 } // namespace
 
