@@ -136,11 +136,13 @@ DiceReader::DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::
     , m_options(options) {
     m_reader.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     m_reader.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    m_readerLoops = ReaderNet::fromNet(m_reader, kCropSide);
     m_finderNets.push_back({{}, std::move(finder), 0});
     m_finderNets.back().net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     m_finderNets.back().net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    m_finderLoops = FinderNet::fromNet(m_finderNets.back().net);
+    if (m_options.ownLoops) {
+        m_readerLoops = ReaderNet::fromNet(m_reader, kCropSide);
+        m_finderLoops = FinderNet::fromNet(m_finderNets.back().net);
+    }
 }
 
 cv::dnn::Net& DiceReader::finderFor(cv::Size shape) {

@@ -68,6 +68,10 @@ struct DiceReaderOptions {
     int sparseMargin = 32; // finder pixels at a rectangle's cut edges whose cells are not kept: a cell's
                            // receptive field reaches 31 px either side of its centre
     float sparseDenseAbove = 0.75f; // one dense pass when the rectangles would cover more of the image
+    // Both nets run in our own loops (ReaderNet, FinderNet) where the CPU has AVX2 and FMA; false keeps them
+    // in OpenCV DNN, which is what a CPU without those gets (and what tests compare the loops against). Read
+    // when the reader is loaded.
+    bool ownLoops = true;
 };
 
 class DiceReader {

@@ -326,6 +326,46 @@ TEST(DiceReaderPhoto, SparseFinderReadsAsTheDenseOne) {
     }
 }
 
+// A CPU without AVX2 and FMA runs both nets through OpenCV DNN (and the sparse finder through its per-shape
+// nets): that path must read every test photo as the loops do. The nets agree to about 1e-6, so values,
+// flags and counts must be the same and confidences within 1e-4.
+TEST(DiceReaderPhoto, OpenCvDnnPathReadsAsOurLoops) {
+    if (diceDataDir().empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    const auto images = mv::loadManifest(diceManifest(), "test");
+    ASSERT_TRUE(images);
+    mv::DiceReaderOptions options;
+    options.ownLoops = false;
+    auto dnn = mv::DiceReader::load(modelDir(), options);
+    ASSERT_TRUE(dnn) << dnn.error().message;
+    int compared = 0;
+    for (const cv::Size frame : {cv::Size(), cv::Size(1920, 1080)}) {
+        for (const mv::LabelledImage& img : images.value()) {
+            cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+            ASSERT_FALSE(photo.empty()) << img.path;
+            if (!frame.empty())
+                photo = mv::fitIntoFrame(photo, frame);
+            const auto loops = sharedReader().read(photo);
+            const auto opencv = dnn->read(photo);
+            ASSERT_TRUE(loops && opencv) << img.name;
+            ASSERT_EQ(loops->dice.size(), opencv->dice.size()) << img.name << " " << frame;
+            EXPECT_EQ(loops->countUncertain, opencv->countUncertain) << img.name;
+            for (size_t k = 0; k < loops->dice.size(); ++k) {
+                const mv::DieRead &a = loops->dice[k], &b = opencv->dice[k];
+                EXPECT_EQ(a.value, b.value) << img.name << " die " << k;
+                EXPECT_EQ(a.unsure, b.unsure) << img.name << " die " << k;
+                EXPECT_EQ(a.cocked, b.cocked) << img.name << " die " << k;
+                EXPECT_EQ(a.touching, b.touching) << img.name << " die " << k;
+                EXPECT_NEAR(a.confidence, b.confidence, 1e-4) << img.name << " die " << k;
+                EXPECT_NEAR(a.outline.center.x, b.outline.center.x, 1e-2) << img.name << " die " << k;
+                EXPECT_NEAR(a.outline.center.y, b.outline.center.y, 1e-2) << img.name << " die " << k;
+                ++compared;
+            }
+        }
+    }
+    EXPECT_GE(compared, 600);
+}
+
 // The comparison above must be able to fail: keeping the cells at the cut edges (whose receptive field saw
 // the net's zero padding), or a block threshold that misses dice, changes reads.
 TEST(DiceReaderPhoto, SparseFinderComparisonCatchesCutCellsAndMissedDice) {
