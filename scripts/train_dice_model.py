@@ -4,8 +4,9 @@
 Stage 1, the die finder: a fully convolutional net that looks at the frame scaled so a die is about 19-25 px across
 and outputs, on a grid of stride 8, a centre heatmap, a sub-cell offset and the die size (CenterNet-style).
 Stage 2, the face reader: a small CNN that classifies a square crop around one found die (1.4 x its size,
-resampled to 32x32) into faces 1-6 or "not a die". It learns from the dice of the train photos as the exported
-finder finds them (the finder's own centre and size errors are part of the augmentation).
+resampled to 32x32, or to the side --reader-crop gives, which the export declares and the C++ reader follows) into
+faces 1-6 or "not a die". It learns from the dice of the train photos as the exported finder finds them (the
+finder's own centre and size errors are part of the augmentation).
 
 Only the `train` split is used. The committed models come from (seeded, one thread):
 
@@ -364,8 +365,16 @@ def finderReport(net, data, thr=0.3):
 # ---------------------------------------------------------------- reader data
 
 
-CANON = 80      # canonical patch side
+CANON = 80      # canonical patch side (canonSide(): larger for a reader of more than 32 px)
 CANON_K = 2.6   # canonical patch side / die size
+
+
+def canonSide(crop):
+    """The canonical patch side for a reader of crop px. 80 px puts a die at 31 px, i.e. 43 px of patch under a
+    reader crop: enough for 32 px, but a 48 px reader would only ever see upsampled patches (the photos' dice are
+    30-45 px, its crop shows them at 34 px). Above 32 the die gets 1.25x the crop's die size, so the scale jitter
+    (up to about 1.3x) still samples real pixels; 32 keeps 80, so the committed recipe is unchanged."""
+    return max(CANON, int(math.ceil(crop / READER_CONTEXT * CANON_K * 1.25)))
 
 def square(img, cx, cy, side, out):
     s = max(2, int(round(side)))
@@ -411,6 +420,7 @@ def buildPool(data, finderNet, rng, rejpeg=False):
     whole photo compressed once (quality 60-97) and the patch cut from it, as from a webcam's MJPG frame: block
     edges and chroma subsampling then fall where they fall on a real frame, not on the patch's own grid."""
     P, Y, J, deltas = [], [], [], []
+    canon = canonSide(READER_CROP)
     for name, img, boxes in data:
         whole = None
         if rejpeg:
@@ -418,9 +428,9 @@ def buildPool(data, finderNet, rng, rejpeg=False):
             whole = cv2.imdecode(cv2.imencode('.jpg', img, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
 
         def cut(cx, cy, side, label):
-            p = square(img, cx, cy, side, CANON)
+            p = square(img, cx, cy, side, canon)
             P.append(p); Y.append(label)
-            J.append(square(whole, cx, cy, side, CANON) if rejpeg else jpeg(p, rng))
+            J.append(square(whole, cx, cy, side, canon) if rejpeg else jpeg(p, rng))
 
         dets = finderDets(finderNet, img)
         pairs = matchDets(dets, boxes)
@@ -650,7 +660,8 @@ def main():
     ap.add_argument("--reader-epochs", type=int, default=60)
     ap.add_argument("--reader-batches", type=int, default=100)
     ap.add_argument("--reader-batch", type=int, default=128)
-    ap.add_argument("--reader-crop", type=int, default=32, help="reader input side (DiceReader::kCropSide)")
+    ap.add_argument("--reader-crop", type=int, default=32,
+                    help="reader input side; the export declares it (1x3xSxS) and the C++ reader crops to it")
     ap.add_argument("--reader-rejpeg", action="store_true",
                     help="JPEG-compress whole photos (quality 60-97) for the compressed copies of the patches, half of "
                          "the training dice")

@@ -1,5 +1,7 @@
 #include "vision/DiceReader.h"
 
+#include "vision/OnnxInput.h"
+
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -76,11 +78,12 @@ Orientation edgeOrientation(const cv::Mat& bgr, cv::Point2f centre, float size) 
 
 } // namespace
 
-cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size) {
-    const float side = DiceReader::kCropContext * size;
-    const int s = std::max(2, static_cast<int>(std::lround(side)));
-    const int x0 = static_cast<int>(std::lround(centre.x - side / 2));
-    const int y0 = static_cast<int>(std::lround(centre.y - side / 2));
+cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size, int side) {
+    CV_Assert(side > 0);
+    const float span = DiceReader::kCropContext * size;
+    const int s = std::max(2, static_cast<int>(std::lround(span)));
+    const int x0 = static_cast<int>(std::lround(centre.x - span / 2));
+    const int y0 = static_cast<int>(std::lround(centre.y - span / 2));
     const cv::Rect want(x0, y0, s, s);
     const cv::Rect have = want & cv::Rect(0, 0, bgr.cols, bgr.rows);
     cv::Mat roi;
@@ -94,9 +97,23 @@ cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size) {
                            want.br().x - have.br().x, cv::BORDER_REPLICATE);
     }
     cv::Mat out;
-    const int interp = s > DiceReader::kCropSide ? cv::INTER_AREA : cv::INTER_LINEAR;
-    cv::resize(roi, out, cv::Size(DiceReader::kCropSide, DiceReader::kCropSide), 0, 0, interp);
+    const int interp = s > side ? cv::INTER_AREA : cv::INTER_LINEAR;
+    cv::resize(roi, out, cv::Size(side, side), 0, 0, interp);
     return out;
+}
+
+Result<int> diceReaderCropSide(const std::vector<uchar>& readerModel) {
+    const Result<std::vector<int64_t>> shape = onnxInputShape(readerModel);
+    if (!shape)
+        return shape.error();
+    const std::vector<int64_t>& d = shape.value();
+    if (d.size() == 4 && d[1] == 3 && d[2] == d[3] && d[2] >= 8 && d[2] <= 256)
+        return static_cast<int>(d[2]);
+    std::string dims;
+    for (int64_t n : d)
+        dims += (dims.empty() ? "" : "x") + (n < 0 ? std::string("?") : std::to_string(n));
+    return Error{"input is " + dims +
+                 ": the reader needs Nx3xSxS, a colour crop of one fixed square side S of 8-256 px"};
 }
 
 std::string DiceReader::defaultModelDir() {
@@ -114,25 +131,36 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
         if (!fs::is_regular_file(p, ec))
             return Error{"dice model file not found: " + p.string()};
     }
+    const auto bytes = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        return std::vector<uchar>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    // The finder's bytes are kept: each input shape gets a net of its own (see finderFor()).
+    std::vector<uchar> finderModel = bytes(finderPath);
+    const std::vector<uchar> readerModel = bytes(readerPath);
+    // OpenCV would run a reader on crops of any side (its layers are convolutions and a global average), so
+    // the side it was trained for is taken from its declared input.
+    const Result<int> cropSide = diceReaderCropSide(readerModel);
+    if (!cropSide)
+        return Error{"dice model could not be loaded from " + modelDir +
+                     ": dice_reader.onnx: " + cropSide.error().message};
     try {
-        // The finder's bytes are kept: each input shape gets a net of its own (see finderFor()).
-        std::ifstream in(finderPath, std::ios::binary);
-        std::vector<uchar> finderModel((std::istreambuf_iterator<char>(in)),
-                                       std::istreambuf_iterator<char>());
         cv::dnn::Net finder = cv::dnn::readNetFromONNX(finderModel);
-        cv::dnn::Net reader = cv::dnn::readNetFromONNX(readerPath.string());
+        cv::dnn::Net reader = cv::dnn::readNetFromONNX(readerModel);
         if (finder.empty() || reader.empty())
             return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(std::move(finderModel), std::move(finder), std::move(reader), options);
+        return DiceReader(std::move(finderModel), std::move(finder), std::move(reader), cropSide.value(),
+                          options);
     } catch (const cv::Exception& e) {
         return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
     }
 }
 
-DiceReader::DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader,
+DiceReader::DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader, int cropSide,
                        const DiceReaderOptions& options)
     : m_finderModel(std::move(finderModel))
     , m_reader(std::move(reader))
+    , m_cropSide(cropSide)
     , m_options(options) {
     m_reader.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     m_reader.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
@@ -140,7 +168,7 @@ DiceReader::DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::
     m_finderNets.back().net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     m_finderNets.back().net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     if (m_options.ownLoops) {
-        m_readerLoops = ReaderNet::fromNet(m_reader, kCropSide);
+        m_readerLoops = ReaderNet::fromNet(m_reader, m_cropSide);
         m_finderLoops = FinderNet::fromNet(m_finderNets.back().net);
     }
 }
@@ -492,7 +520,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         std::vector<cv::Mat> crops;
         crops.reserve(candidates.size());
         for (const Candidate& c : candidates)
-            crops.push_back(diceReaderCrop(frame, c.centre, std::max(c.size, typical)));
+            crops.push_back(diceReaderCrop(frame, c.centre, std::max(c.size, typical), m_cropSide));
         cv::Mat prob = readCrops(crops);
 
         // Second look at the doubtful ones: the reader was trained on turned and mirrored dice, so averaging

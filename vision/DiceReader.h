@@ -4,7 +4,8 @@
 //
 // Two small networks trained by scripts/train_dice_model.py (see docs/dice-reader.md): a finder that marks
 // die centres and sizes on a grid of stride 8 over the frame scaled so a die is about 25 px across, and a
-// reader that classifies a 32x32 crop around each found die as face 1-6 or "not a die". Both are loaded
+// reader that classifies a square crop around each found die (its side is the reader model's input side,
+// 32 px for the committed one) as face 1-6 or "not a die". Both are loaded
 // through OpenCV DNN and run by our own loops (FinderNet.h, ReaderNet.h) where the CPU allows, else by
 // OpenCV.
 
@@ -76,7 +77,8 @@ struct DiceReaderOptions {
 
 class DiceReader {
 public:
-    // Loads dice_finder.onnx and dice_reader.onnx from modelDir.
+    // Loads dice_finder.onnx and dice_reader.onnx from modelDir. The reader's input must be Nx3xSxS (any
+    // batch, a fixed square side S of 8-256 px): S is the side its crops are resampled to.
     static Result<DiceReader> load(const std::string& modelDir, const DiceReaderOptions& options = {});
     // $MUSTER_MODEL_DIR if set, else data/models of the source tree this was built from.
     static std::string defaultModelDir();
@@ -85,11 +87,12 @@ public:
     Result<DiceFrame> read(const cv::Mat& frame, const DiceHints& hints = {});
 
     const DiceReaderOptions& options() const { return m_options; }
+    // The side of the reader's input crop (the loaded reader model's), in pixels.
+    int cropSide() const { return m_cropSide; }
     DiceReaderOptions& options() { return m_options; }
 
     static constexpr float kFinderDiePx = 19.0f; // the finder's size output is log(size / 19 px)
     static constexpr int kFinderStride = 8;
-    static constexpr int kCropSide = 32;
     static constexpr float kCropContext = 1.4f; // crop side / die size
 
 private:
@@ -99,7 +102,7 @@ private:
         float score = 0.0f;
     };
 
-    DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader,
+    DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader, int cropSide,
                const DiceReaderOptions& options);
     // The finder net for this input shape (padded blob width and height), from a few kept by recent use.
     cv::dnn::Net& finderFor(cv::Size shape);
@@ -127,6 +130,7 @@ private:
     cv::Mat m_finderOutput;
     unsigned long m_finderUses = 0;
     cv::dnn::Net m_reader;
+    int m_cropSide = 0;
     cv::Mat m_finderInput; // input blobs and finder images kept between reads so their memory is reused
     cv::Mat m_finderSmall;
     cv::Mat m_finderPadded;
@@ -141,7 +145,12 @@ private:
     DiceReaderOptions m_options;
 };
 
-// The crop the reader sees: a square of side kCropContext*size around centre, replicated border, 32x32.
-cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size);
+// The crop the reader sees: a square of side kCropContext*size around centre, replicated border, resampled to
+// side x side (DiceReader::cropSide()).
+cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size, int side);
+
+// The crop side a reader model takes: the side S of its declared Nx3xSxS input (dice_reader.onnx's bytes).
+// An Error names the shape when it is not that (not square, not 3 channels, no fixed side, outside 8-256).
+Result<int> diceReaderCropSide(const std::vector<uchar>& readerModel);
 
 } // namespace muster::vision

@@ -27,7 +27,10 @@ TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
     const auto images = mv::loadManifest(manifest, "test");
     ASSERT_TRUE(images) << images.error().message;
     cv::dnn::Net net = loadModel("dice_reader.onnx");
-    std::optional<mv::ReaderNet> loops = mv::ReaderNet::fromNet(net, mv::DiceReader::kCropSide);
+    const auto reader = mv::DiceReader::load(muster::vision::test::modelDir());
+    ASSERT_TRUE(reader) << reader.error().message;
+    const int side = reader->cropSide();
+    std::optional<mv::ReaderNet> loops = mv::ReaderNet::fromNet(net, side);
     ASSERT_TRUE(loops.has_value());
     ASSERT_EQ(loops->outputs(), 7);
 
@@ -39,7 +42,8 @@ TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
         ASSERT_FALSE(photo.empty()) << img.path;
         for (const mv::LabelledDie& die : img.dice) {
             const cv::Point2f centre(die.box.x + die.box.width / 2, die.box.y + die.box.height / 2);
-            const cv::Mat crop = mv::diceReaderCrop(photo, centre, std::max(die.box.width, die.box.height));
+            const cv::Mat crop =
+                mv::diceReaderCrop(photo, centre, std::max(die.box.width, die.box.height), side);
             cv::Mat mirrored;
             cv::flip(crop, mirrored, 1);
             for (const cv::Mat& base : {crop, mirrored})
@@ -69,7 +73,7 @@ TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
 
 TEST(ReaderNet, RefusesNetsItDoesNotRun) {
     cv::dnn::Net finder = loadModel("dice_finder.onnx"); // no linear layer or softmax; a 1x1 head
-    EXPECT_FALSE(mv::ReaderNet::fromNet(finder, mv::DiceReader::kCropSide).has_value());
+    EXPECT_FALSE(mv::ReaderNet::fromNet(finder, 32).has_value());
     cv::dnn::Net reader = loadModel("dice_reader.onnx");
     EXPECT_FALSE(mv::ReaderNet::fromNet(reader, 31).has_value()); // an odd side cannot be max-pooled by 2
 }

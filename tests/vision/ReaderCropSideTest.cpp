@@ -1,0 +1,127 @@
+// The reader's crop side follows the loaded reader model's declared input (1x3xSxS): 32 for the committed
+// reader, another side for a reader declared so, and a clear Error for an input the reader cannot use.
+
+#include "TestData.h"
+#include "vision/ConvKernels.h"
+#include "vision/DiceEval.h"
+#include "vision/DiceReader.h"
+#include "vision/OnnxInput.h"
+#include "vision/ReaderNet.h"
+
+#include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace mv = muster::vision;
+namespace fs = std::filesystem;
+using muster::vision::test::diceDataDir;
+using muster::vision::test::diceManifest;
+using muster::vision::test::modelDir;
+
+namespace {
+
+std::vector<uchar> fileBytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The committed reader with its declared input side changed from 32x32 to height x width. The net is
+// convolutions and a global average, so it runs at any side; only the declaration changes. The two spatial
+// dimensions are encoded as "0a 02 08 20" each (dim { dim_value: 32 }), once in the file.
+std::vector<uchar> readerDeclaring(int height, int width) {
+    std::vector<uchar> model = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
+    const std::vector<uchar> dims{0x0a, 0x02, 0x08, 0x20, 0x0a, 0x02, 0x08, 0x20};
+    auto at = std::search(model.begin(), model.end(), dims.begin(), dims.end());
+    EXPECT_NE(at, model.end()) << "the committed reader no longer declares a 32x32 input";
+    if (at == model.end())
+        return model;
+    EXPECT_EQ(std::search(at + 1, model.end(), dims.begin(), dims.end()), model.end());
+    at[3] = static_cast<uchar>(height); // one-byte varints: sides under 128
+    at[7] = static_cast<uchar>(width);
+    return model;
+}
+
+// A model folder with the committed finder and the given reader bytes.
+fs::path modelFolder(const std::string& name, const std::vector<uchar>& reader) {
+    const fs::path dir = fs::temp_directory_path() / ("muster-reader-" + name);
+    fs::create_directories(dir);
+    fs::copy_file(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx", dir / "dice_finder.onnx",
+                  fs::copy_options::overwrite_existing);
+    std::ofstream(dir / "dice_reader.onnx", std::ios::binary)
+        .write(reinterpret_cast<const char*>(reader.data()), static_cast<std::streamsize>(reader.size()));
+    return dir;
+}
+
+} // namespace
+
+TEST(ReaderCropSide, CommittedReaderTakes32) {
+    const auto shape = mv::onnxInputShape(fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx"));
+    ASSERT_TRUE(shape) << shape.error().message;
+    EXPECT_EQ(shape.value(), (std::vector<int64_t>{-1, 3, 32, 32})); // the batch dimension is named
+    auto reader = mv::DiceReader::load(MUSTER_TEST_MODEL_DIR);
+    ASSERT_TRUE(reader) << reader.error().message;
+    EXPECT_EQ(reader->cropSide(), 32);
+    const cv::Mat crop =
+        mv::diceReaderCrop(cv::Mat(100, 100, CV_8UC3, cv::Scalar::all(90)), {50, 50}, 30, 32);
+    EXPECT_EQ(crop.size(), cv::Size(32, 32));
+}
+
+// A reader declared 40 px loads with cropSide() 40, its own loops accept it (at 40 px the last block runs on
+// 5x5 maps, odd, so without Winograd), and it reads a photo as OpenCV DNN does.
+TEST(ReaderCropSide, ReaderOfAnotherSideLoadsAndReads) {
+    const fs::path dir = modelFolder("40", readerDeclaring(40, 40));
+    auto reader = mv::DiceReader::load(dir.string());
+    ASSERT_TRUE(reader) << reader.error().message;
+    EXPECT_EQ(reader->cropSide(), 40);
+    EXPECT_EQ(mv::diceReaderCrop(cv::Mat(100, 100, CV_8UC3, cv::Scalar::all(90)), {50, 50}, 30, 40).size(),
+              cv::Size(40, 40));
+    if (mv::kernels::available()) {
+        cv::dnn::Net net = cv::dnn::readNetFromONNX((dir / "dice_reader.onnx").string());
+        EXPECT_TRUE(mv::ReaderNet::fromNet(net, 40).has_value());
+    }
+    if (diceDataDir().empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    const auto images = mv::loadManifest(diceManifest(), "test");
+    ASSERT_TRUE(images) << images.error().message;
+    mv::DiceReaderOptions options;
+    options.ownLoops = false;
+    auto dnn = mv::DiceReader::load(dir.string(), options);
+    ASSERT_TRUE(dnn) << dnn.error().message;
+    int dice = 0;
+    for (size_t k = 0; k < 3; ++k) {
+        const cv::Mat photo = cv::imread(images.value()[k].path, cv::IMREAD_COLOR);
+        ASSERT_FALSE(photo.empty());
+        const auto a = reader->read(photo);
+        const auto b = dnn->read(photo);
+        ASSERT_TRUE(a && b);
+        ASSERT_EQ(a->dice.size(), b->dice.size()) << images.value()[k].name;
+        for (size_t i = 0; i < a->dice.size(); ++i) {
+            EXPECT_EQ(a->dice[i].value, b->dice[i].value);
+            EXPECT_NEAR(a->dice[i].confidence, b->dice[i].confidence, 1e-4);
+        }
+        dice += static_cast<int>(a->dice.size());
+    }
+    EXPECT_GT(dice, 5);
+}
+
+TEST(ReaderCropSide, UnusableInputIsAnError) {
+    const auto expectError = [](const std::string& name, const std::vector<uchar>& reader, const char* says) {
+        const auto loaded = mv::DiceReader::load(modelFolder(name, reader).string());
+        ASSERT_FALSE(loaded) << name;
+        EXPECT_NE(loaded.error().message.find(says), std::string::npos) << loaded.error().message;
+        EXPECT_NE(loaded.error().message.find("dice_reader.onnx"), std::string::npos)
+            << loaded.error().message;
+    };
+    expectError("wide", readerDeclaring(32, 40), "input is ?x3x32x40: the reader needs Nx3xSxS");
+    expectError("tiny", readerDeclaring(4, 4), "input is ?x3x4x4");
+    // The finder's input has no fixed side (it takes frames of any size).
+    expectError("finder", fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx"),
+                "input is ?x3x?x?");
+    expectError("text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, "not an ONNX model");
+    const std::vector<uchar> committed = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
+    expectError("cut", std::vector<uchar>(committed.begin(), committed.begin() + 100), "not an ONNX model");
+}
