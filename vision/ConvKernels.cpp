@@ -301,14 +301,20 @@ std::optional<Conv> convFromLayer(const cv::Ptr<cv::dnn::Layer>& layer, int inCh
         for (int ci = 0; ci < c.in; ++ci)
             for (int k = 0; k < taps; ++k)
                 c.weights[static_cast<size_t>((k * c.in + ci) * c.outPad + co)] = w.ptr<float>(co, ci)[k];
-    c.bias.assign(static_cast<size_t>(c.outPad), 0.0f);
-    if (layer->blobs.size() > 1) {
-        const cv::Mat& b = layer->blobs[1];
-        if (b.total() != static_cast<size_t>(c.out) || b.type() != CV_32F)
-            return std::nullopt;
-        std::copy(b.ptr<float>(), b.ptr<float>() + c.out, c.bias.begin());
-    }
+    if (!biasFromLayer(layer, c.out, c.outPad, c.bias))
+        return std::nullopt;
     return c;
+}
+
+bool biasFromLayer(const cv::Ptr<cv::dnn::Layer>& layer, int count, int size, std::vector<float>& bias) {
+    bias.assign(static_cast<size_t>(size), 0.0f);
+    if (layer->blobs.size() < 2)
+        return true;
+    const cv::Mat& b = layer->blobs[1];
+    if (b.total() != static_cast<size_t>(count) || b.type() != CV_32F)
+        return false;
+    std::copy(b.ptr<float>(), b.ptr<float>() + count, bias.begin());
+    return true;
 }
 
 bool foldRelu(const cv::Ptr<cv::dnn::Layer>& layer, Conv& conv) {

@@ -57,6 +57,10 @@ struct Conv {
 // The convolution layer of an OpenCV DNN net as a Conv, when the loops run it: a 1x1 or 3x3 kernel as above,
 // float weights for `inChannels` inputs. Empty otherwise.
 std::optional<Conv> convFromLayer(const cv::Ptr<cv::dnn::Layer>& layer, int inChannels);
+// The bias of a layer whose weights are blobs[0] (a convolution, a linear layer): blobs[1] of `count` floats
+// into `bias`, zero-filled to `size` (>= count); all zeros when the layer has none. False when blobs[1] is
+// not `count` floats.
+bool biasFromLayer(const cv::Ptr<cv::dnn::Layer>& layer, int count, int size, std::vector<float>& bias);
 // A plain ReLU folded into `conv` (the layer before it); false if `layer` is anything else.
 bool foldRelu(const cv::Ptr<cv::dnn::Layer>& layer, Conv& conv);
 

@@ -84,13 +84,8 @@ std::optional<ReaderNet> ReaderNet::fromNet(cv::dnn::Net& net, int side) {
                 return std::nullopt;
             r.m_outputs = w.rows;
             r.m_fcWeights.assign(w.ptr<float>(), w.ptr<float>() + w.total());
-            r.m_fcBias.assign(static_cast<size_t>(w.rows), 0.0f);
-            if (layer->blobs.size() > 1) {
-                const cv::Mat& b = layer->blobs[1];
-                if (b.total() != static_cast<size_t>(w.rows) || b.type() != CV_32F)
-                    return std::nullopt;
-                std::copy(b.ptr<float>(), b.ptr<float>() + w.rows, r.m_fcBias.begin());
-            }
+            if (!kernels::biasFromLayer(layer, w.rows, w.rows, r.m_fcBias))
+                return std::nullopt;
             dense = true;
         } else if (type == "Softmax") {
             const auto soft = layer.dynamicCast<cv::dnn::SoftmaxLayer>();
