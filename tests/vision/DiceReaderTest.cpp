@@ -2,6 +2,7 @@
 
 #include "vision/DiceReader.h"
 
+#include "PhotoTests.h"
 #include "TestData.h"
 #include "tests/common/DiceViews.h"
 #include "vision/DiceEval.h"
@@ -19,6 +20,7 @@
 namespace mv = muster::vision;
 using muster::vision::test::diceDataDir;
 using muster::vision::test::diceManifest;
+using muster::vision::test::forEachPhoto;
 using muster::vision::test::labelledBoxes;
 using muster::vision::test::modelDir;
 
@@ -304,11 +306,7 @@ TEST(DiceReaderPhoto, SparseFinderReadsAsTheDenseOne) {
     for (const cv::Size frame : {cv::Size(), cv::Size(1920, 1080)}) {
         int compared = 0;
         std::vector<float> share;
-        for (const mv::LabelledImage& img : images.value()) {
-            cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
-            ASSERT_FALSE(photo.empty()) << img.path;
-            if (!frame.empty())
-                photo = mv::fitIntoFrame(photo, frame);
+        forEachPhoto(images.value(), frame, [&](const mv::LabelledImage& img, const cv::Mat& photo) {
             const auto dense = denseReader().read(photo);
             const auto sparse = sharedReader().read(photo);
             ASSERT_TRUE(dense && sparse) << img.name;
@@ -317,7 +315,9 @@ TEST(DiceReaderPhoto, SparseFinderReadsAsTheDenseOne) {
                 << img.name << " " << frame << why;
             compared += static_cast<int>(dense->dice.size());
             share.push_back(sparse->finderShare);
-        }
+        });
+        if (HasFatalFailure())
+            return;
         EXPECT_GE(compared, 300) << frame;
         // It must also be sparse: the median share of the finder image run (1 = one whole pass) was 0.46 at
         // 640 and 0.34 in 1080p frames on this split.
@@ -340,11 +340,7 @@ TEST(DiceReaderPhoto, OpenCvDnnPathReadsAsOurLoops) {
     ASSERT_TRUE(dnn) << dnn.error().message;
     int compared = 0;
     for (const cv::Size frame : {cv::Size(), cv::Size(1920, 1080)}) {
-        for (const mv::LabelledImage& img : images.value()) {
-            cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
-            ASSERT_FALSE(photo.empty()) << img.path;
-            if (!frame.empty())
-                photo = mv::fitIntoFrame(photo, frame);
+        forEachPhoto(images.value(), frame, [&](const mv::LabelledImage& img, const cv::Mat& photo) {
             const auto loops = sharedReader().read(photo);
             const auto opencv = dnn->read(photo);
             ASSERT_TRUE(loops && opencv) << img.name;
@@ -361,7 +357,9 @@ TEST(DiceReaderPhoto, OpenCvDnnPathReadsAsOurLoops) {
                 EXPECT_NEAR(a.outline.center.y, b.outline.center.y, 1e-2) << img.name << " die " << k;
                 ++compared;
             }
-        }
+        });
+        if (HasFatalFailure())
+            return;
     }
     EXPECT_GE(compared, 600);
 }
@@ -380,14 +378,15 @@ TEST(DiceReaderPhoto, SparseFinderComparisonCatchesCutCellsAndMissedDice) {
         reader.options().sparseMargin = margin;
         reader.options().sparseBusyAbove = busyAbove;
         int differing = 0;
-        for (const mv::LabelledImage& img : images.value()) {
-            const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+        forEachPhoto(images.value(), {}, [&](const mv::LabelledImage& img, const cv::Mat& photo) {
             const auto dense = denseReader().read(photo);
             const auto sparse = reader.read(photo);
             ASSERT_TRUE(dense && sparse) << img.name;
             std::string why;
             differing += diceDiffering(dense.value(), sparse.value(), why);
-        }
+        });
+        if (HasFatalFailure())
+            return;
         EXPECT_GT(differing, 0) << "margin " << margin << ", busy above " << busyAbove;
     }
 }

@@ -4,6 +4,7 @@
 
 #include "vision/FinderNet.h"
 
+#include "PhotoTests.h"
 #include "TestData.h"
 #include "vision/DiceEval.h"
 
@@ -18,15 +19,13 @@ namespace mv = muster::vision;
 
 using muster::vision::test::loadModel;
 
-TEST(FinderNet, GivesOpenCvsOutputsOnTestPhotos) {
-    if (!mv::kernels::available())
-        GTEST_SKIP() << "FinderNet needs an x86 CPU with AVX2 and FMA; DiceReader uses OpenCV DNN here";
-    const std::string manifest = muster::vision::test::diceManifest();
-    if (manifest.empty())
-        GTEST_SKIP() << muster::vision::test::kNoPhotos;
-    const auto images = mv::loadManifest(manifest, "test");
-    ASSERT_TRUE(images) << images.error().message;
-    cv::dnn::Net net = loadModel("dice_finder.onnx");
+class FinderNetOnPhotos : public muster::vision::test::LoopNetTest {
+protected:
+    FinderNetOnPhotos()
+        : LoopNetTest("FinderNet", "dice_finder.onnx") {}
+};
+
+TEST_F(FinderNetOnPhotos, GivesOpenCvsOutputs) {
     std::optional<mv::FinderNet> loops = mv::FinderNet::fromNet(net);
     ASSERT_TRUE(loops.has_value());
     ASSERT_EQ(loops->outputs(), 4);
@@ -53,9 +52,9 @@ TEST(FinderNet, GivesOpenCvsOutputsOnTestPhotos) {
         cells += static_cast<int>(plane);
         ++inputs;
     };
-    for (size_t k = 0; k < images->size() && k < 4; ++k) {
-        const cv::Mat photo = cv::imread(images.value()[k].path, cv::IMREAD_COLOR);
-        ASSERT_FALSE(photo.empty()) << images.value()[k].path;
+    for (size_t k = 0; k < images.size() && k < 4; ++k) {
+        const cv::Mat photo = cv::imread(images[k].path, cv::IMREAD_COLOR);
+        ASSERT_FALSE(photo.empty()) << images[k].path;
         cv::Mat square, wide;
         cv::resize(photo, square, cv::Size(432, 432), 0, 0, cv::INTER_LINEAR);
         cv::resize(mv::fitIntoFrame(photo, cv::Size(1920, 1080)), wide, cv::Size(752, 432), 0, 0,

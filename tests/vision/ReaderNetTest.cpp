@@ -3,8 +3,8 @@
 
 #include "vision/ReaderNet.h"
 
+#include "PhotoTests.h"
 #include "TestData.h"
-#include "vision/ConvKernels.h"
 #include "vision/DiceEval.h"
 #include "vision/DiceReader.h"
 
@@ -18,15 +18,13 @@ namespace mv = muster::vision;
 
 using muster::vision::test::loadModel;
 
-TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
-    if (!muster::vision::kernels::available())
-        GTEST_SKIP() << "ReaderNet needs an x86 CPU with AVX2 and FMA; DiceReader uses OpenCV DNN here";
-    const std::string manifest = muster::vision::test::diceManifest();
-    if (manifest.empty())
-        GTEST_SKIP() << muster::vision::test::kNoPhotos;
-    const auto images = mv::loadManifest(manifest, "test");
-    ASSERT_TRUE(images) << images.error().message;
-    cv::dnn::Net net = loadModel("dice_reader.onnx");
+class ReaderNetOnPhotos : public muster::vision::test::LoopNetTest {
+protected:
+    ReaderNetOnPhotos()
+        : LoopNetTest("ReaderNet", "dice_reader.onnx") {}
+};
+
+TEST_F(ReaderNetOnPhotos, GivesOpenCvsProbabilitiesOnTestDice) {
     const auto reader = mv::DiceReader::load(muster::vision::test::modelDir());
     ASSERT_TRUE(reader) << reader.error().message;
     const int side = reader->cropSide();
@@ -36,8 +34,8 @@ TEST(ReaderNet, GivesOpenCvsProbabilitiesOnTestDice) {
 
     int crops = 0, sameFace = 0;
     float worst = 0.0f;
-    for (size_t k = 0; k < images->size() && k < 6; ++k) {
-        const mv::LabelledImage& img = images.value()[k];
+    for (size_t k = 0; k < images.size() && k < 6; ++k) {
+        const mv::LabelledImage& img = images[k];
         const cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
         ASSERT_FALSE(photo.empty()) << img.path;
         for (const mv::LabelledDie& die : img.dice) {
