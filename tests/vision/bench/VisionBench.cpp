@@ -1,6 +1,7 @@
 // Time per DiceReader::read on one core: the 640x640 test photos as they are, placed in 1920x1080 frames, and
 // as a 640x640 tray seen by a 1920x1080 camera with the calibration's hints (tray outline and die size).
-// Run: build-vision/bin/muster_vision_bench  (median over repetitions: --benchmark_repetitions=5)
+// Run: build-vision/bin/muster_vision_bench  (median over repetitions: --benchmark_repetitions=5); another
+// model pair with MUSTER_MODEL_DIR=DIR, another unsure threshold with MUSTER_UNSURE_BELOW=0.9.
 
 #include "../TestData.h"
 #include "tests/common/DiceViews.h"
@@ -12,6 +13,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace mv = muster::vision;
 
@@ -35,12 +37,21 @@ std::vector<cv::Mat> testPhotos(cv::Size frame) {
     return out;
 }
 
+// The reader's options, with the unsure threshold from $MUSTER_UNSURE_BELOW when set: a candidate reader
+// (MUSTER_MODEL_DIR) is timed at its own threshold, which sets how many dice get the 8-way second look.
+mv::DiceReaderOptions benchOptions() {
+    mv::DiceReaderOptions options;
+    if (const char* env = std::getenv("MUSTER_UNSURE_BELOW"); env && *env)
+        options.unsureBelow = std::strtof(env, nullptr);
+    return options;
+}
+
 // sparse false: the finder runs on the whole image, as on a busy board where most blocks pass the sparse
 // finder's colour range (the photo set's boards are mostly plain, which the sparse figure profits from).
 void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true) {
     cv::setNumThreads(1);
     const std::vector<cv::Mat> frames = testPhotos(frame);
-    mv::DiceReaderOptions options;
+    mv::DiceReaderOptions options = benchOptions();
     options.sparseFinder = sparse;
     auto reader = mv::DiceReader::load(muster::vision::test::modelDir(), options);
     if (frames.empty() || !reader) {
@@ -71,7 +82,7 @@ void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true) {
 void readSmallTray(benchmark::State& state, bool hinted) {
     cv::setNumThreads(1);
     const std::vector<mv::LabelledImage> images = testImages();
-    auto reader = mv::DiceReader::load(muster::vision::test::modelDir());
+    auto reader = mv::DiceReader::load(muster::vision::test::modelDir(), benchOptions());
     if (images.empty() || !reader) {
         state.SkipWithError(images.empty() ? "dice photos not found" : reader.error().message.c_str());
         return;
