@@ -135,8 +135,7 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
         std::ifstream in(p, std::ios::binary);
         return std::vector<uchar>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     };
-    // The finder's bytes are kept: each input shape gets a net of its own (see finderFor()).
-    std::vector<uchar> finderModel = bytes(finderPath);
+    const std::vector<uchar> finderModel = bytes(finderPath);
     const std::vector<uchar> readerModel = bytes(readerPath);
     // OpenCV would run a reader on crops of any side (its layers are convolutions and a global average), so
     // the side it was trained for is taken from its declared input.
@@ -149,52 +148,26 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
         cv::dnn::Net reader = cv::dnn::readNetFromONNX(readerModel);
         if (finder.empty() || reader.empty())
             return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(std::move(finderModel), std::move(finder), std::move(reader), cropSide.value(),
-                          options);
+        return DiceReader(std::move(finder), std::move(reader), cropSide.value(), options);
     } catch (const cv::Exception& e) {
         return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
     }
 }
 
-DiceReader::DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader, int cropSide,
+DiceReader::DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, int cropSide,
                        const DiceReaderOptions& options)
-    : m_finderModel(std::move(finderModel))
+    : m_finder(std::move(finder))
     , m_reader(std::move(reader))
     , m_cropSide(cropSide)
     , m_options(options) {
     m_reader.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     m_reader.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    m_finderNets.push_back({{}, std::move(finder), 0});
-    m_finderNets.back().net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-    m_finderNets.back().net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+    m_finder.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+    m_finder.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     if (m_options.ownLoops) {
         m_readerLoops = ReaderNet::fromNet(m_reader, m_cropSide);
-        m_finderLoops = FinderNet::fromNet(m_finderNets.back().net);
+        m_finderLoops = FinderNet::fromNet(m_finder);
     }
-}
-
-cv::dnn::Net& DiceReader::finderFor(cv::Size shape) {
-    // OpenCV DNN sets a net up again (layer shapes, buffers) whenever its input shape changes; the sparse
-    // finder's rectangles change shape from frame to frame, so a few nets are kept, one per recent shape.
-    constexpr size_t kNets = 8;
-    ++m_finderUses;
-    auto it = std::find_if(m_finderNets.begin(), m_finderNets.end(),
-                           [&](const FinderDnn& f) { return f.shape == shape || f.shape.empty(); });
-    if (it == m_finderNets.end()) {
-        if (m_finderNets.size() < kNets) {
-            m_finderNets.push_back({{}, cv::dnn::readNetFromONNX(m_finderModel), 0});
-            m_finderNets.back().net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-            m_finderNets.back().net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-            it = m_finderNets.end() - 1;
-        } else {
-            it = std::min_element(
-                m_finderNets.begin(), m_finderNets.end(),
-                [](const FinderDnn& a, const FinderDnn& b) { return a.lastUse < b.lastUse; });
-        }
-    }
-    it->shape = shape;
-    it->lastUse = m_finderUses;
-    return it->net;
 }
 
 cv::Mat DiceReader::runFinder(const cv::Rect& part) {
@@ -220,9 +193,13 @@ cv::Mat DiceReader::runFinder(const cv::Rect& part) {
         cv::Mat plane(paddedH, paddedW, CV_32F, m_finderInput.ptr<float>(0, c));
         m_finderPlanes[static_cast<size_t>(c)].convertTo(plane, CV_32F, 1.0 / 255.0);
     }
-    cv::dnn::Net& finder = finderFor({paddedW, paddedH});
-    finder.setInput(m_finderInput);
-    return finder.forward();
+    // One net for every input shape: OpenCV DNN sets it up again when the shape changes (the sparse finder's
+    // rectangles change from frame to frame), but keeping up to 8 nets, one per recent shape, was not faster
+    // on this path (muster_vision_bench BM_Read640OpenCv / BM_Read1920x1080OpenCv, CPU medians of 5
+    // repetitions, 6 interleaved runs on a shared box: 8 nets 5.97-6.80 / 7.69-8.89 ms, one net 5.95-6.78
+    // / 7.88-8.53 ms; each photo read 10 times in a row, alike), so the simpler one stays.
+    m_finder.setInput(m_finderInput);
+    return m_finder.forward();
 }
 
 std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::Rect& fallback) {

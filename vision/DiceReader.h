@@ -102,10 +102,7 @@ private:
         float score = 0.0f;
     };
 
-    DiceReader(std::vector<uchar> finderModel, cv::dnn::Net finder, cv::dnn::Net reader, int cropSide,
-               const DiceReaderOptions& options);
-    // The finder net for this input shape (padded blob width and height), from a few kept by recent use.
-    cv::dnn::Net& finderFor(cv::Size shape);
+    DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, int cropSide, const DiceReaderOptions& options);
     // The finder over the image scaled by `scale`. A non-empty `watch` (image pixels, e.g. the tray's
     // bounding box) runs the net only on that part of the scaled image, cut on the net's grid with a margin
     // wider than its receptive field, so each cell there sees what it sees in a whole-image run.
@@ -119,16 +116,9 @@ private:
     // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
     cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 
-    struct FinderDnn {  // the finder through OpenCV DNN, for CPUs the loops do not run on
-        cv::Size shape; // empty: not run yet
-        cv::dnn::Net net;
-        unsigned long lastUse = 0;
-    };
-    std::vector<uchar> m_finderModel; // dice_finder.onnx as read
-    std::vector<FinderDnn> m_finderNets;
+    cv::dnn::Net m_finder;                  // the finder through OpenCV DNN, for CPUs the loops do not run on
     std::optional<FinderNet> m_finderLoops; // the finder net run by our own loops (FinderNet.h), when it can
     cv::Mat m_finderOutput;
-    unsigned long m_finderUses = 0;
     cv::dnn::Net m_reader;
     int m_cropSide = 0;
     cv::Mat m_finderInput; // input blobs and finder images kept between reads so their memory is reused

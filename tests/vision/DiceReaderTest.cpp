@@ -326,9 +326,9 @@ TEST(DiceReaderPhoto, SparseFinderReadsAsTheDenseOne) {
     }
 }
 
-// A CPU without AVX2 and FMA runs both nets through OpenCV DNN (and the sparse finder through its per-shape
-// nets): that path must read every test photo as the loops do. The nets agree to about 1e-6, so values,
-// flags and counts must be the same and confidences within 1e-4.
+// A CPU without AVX2 and FMA runs both nets through OpenCV DNN (the sparse finder's rectangles through one
+// net, set up again for each new shape): that path must read every test photo as the loops do. The nets agree
+// to about 1e-6, so values, flags and counts must be the same and confidences within 1e-4.
 TEST(DiceReaderPhoto, OpenCvDnnPathReadsAsOurLoops) {
     if (diceDataDir().empty())
         GTEST_SKIP() << muster::vision::test::kNoPhotos;

@@ -48,11 +48,13 @@ mv::DiceReaderOptions benchOptions() {
 
 // sparse false: the finder runs on the whole image, as on a busy board where most blocks pass the sparse
 // finder's colour range (the photo set's boards are mostly plain, which the sparse figure profits from).
-void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true) {
+// ownLoops false: both nets through OpenCV DNN, as on a CPU without AVX2 and FMA.
+void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true, bool ownLoops = true) {
     cv::setNumThreads(1);
     const std::vector<cv::Mat> frames = testPhotos(frame);
     mv::DiceReaderOptions options = benchOptions();
     options.sparseFinder = sparse;
+    options.ownLoops = ownLoops;
     auto reader = mv::DiceReader::load(muster::vision::test::modelDir(), options);
     if (frames.empty() || !reader) {
         state.SkipWithError(frames.empty() ? "dice photos not found" : reader.error().message.c_str());
@@ -120,6 +122,12 @@ void BM_Read640Dense(benchmark::State& state) {
 void BM_Read1920x1080Dense(benchmark::State& state) {
     readFrames(state, {1920, 1080}, false);
 }
+void BM_Read640OpenCv(benchmark::State& state) {
+    readFrames(state, {}, true, false);
+}
+void BM_Read1920x1080OpenCv(benchmark::State& state) {
+    readFrames(state, {1920, 1080}, true, false);
+}
 void BM_ReadTrayIn1920x1080(benchmark::State& state) {
     readSmallTray(state, false);
 }
@@ -137,6 +145,8 @@ MUSTER_READ_BENCHMARK(BM_Read640);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080);
 MUSTER_READ_BENCHMARK(BM_Read640Dense);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080Dense);
+MUSTER_READ_BENCHMARK(BM_Read640OpenCv);
+MUSTER_READ_BENCHMARK(BM_Read1920x1080OpenCv);
 MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080);
 MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080Hinted);
 
