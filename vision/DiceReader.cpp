@@ -312,13 +312,10 @@ std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::R
     return parts;
 }
 
-std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float scale,
-                                                    const cv::Rect& watch) {
+std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float scale, const cv::Rect& watch,
+                                                    float shift) {
     const int w = std::max(8, static_cast<int>(std::lround(image.cols * scale)));
     const int h = std::max(8, static_cast<int>(std::lround(image.rows * scale)));
-    // Bilinear, as the training windows were warped: INTER_AREA at these non-integer ratios costs 2.6 ms on a
-    // 640x640 photo and 8.8 ms on a 1080p frame, bilinear 0.3 and 1.0 ms.
-    cv::resize(image, m_finderSmall, cv::Size(w, h), 0, 0, cv::INTER_LINEAR);
     const float sx = static_cast<float>(w) / image.cols, sy = static_cast<float>(h) / image.rows;
     // The part of the scaled image the net runs on. Its origin stays on a multiple of 16 (the net's stride
     // and the padding unit), so its grid is the whole image's grid; the margin (48 px, the receptive field of
@@ -327,10 +324,10 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
     cv::Rect part(0, 0, w, h), limit(0, 0, w, h);
     if (!watch.empty()) {
         constexpr int kMargin = 48, kUnit = 16;
-        limit = cv::Rect(cv::Point(static_cast<int>(std::floor(watch.x * sx)),
-                                   static_cast<int>(std::floor(watch.y * sy))),
-                         cv::Point(static_cast<int>(std::ceil(watch.br().x * sx)),
-                                   static_cast<int>(std::ceil(watch.br().y * sy)))) &
+        limit = cv::Rect(cv::Point(static_cast<int>(std::floor(watch.x * sx + shift)),
+                                   static_cast<int>(std::floor(watch.y * sy + shift))),
+                         cv::Point(static_cast<int>(std::ceil(watch.br().x * sx + shift)),
+                                   static_cast<int>(std::ceil(watch.br().y * sy + shift)))) &
                 cv::Rect(0, 0, w, h);
         const int x0 = std::max(0, limit.x - kMargin) / kUnit * kUnit;
         const int y0 = std::max(0, limit.y - kMargin) / kUnit * kUnit;
@@ -341,6 +338,21 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
         const int ch = std::min(h - y0, (y1 - y0 + kUnit - 1) / kUnit * kUnit);
         if (cw > 0 && ch > 0)
             part = cv::Rect(x0, y0, cw, ch);
+    }
+    // Bilinear, as the training windows were warped: INTER_AREA at these non-integer ratios costs 2.6 ms on a
+    // 640x640 photo and 8.8 ms on a 1080p frame, bilinear 0.3 and 1.0 ms.
+    if (shift == 0.0f) {
+        cv::resize(image, m_finderSmall, cv::Size(w, h), 0, 0, cv::INTER_LINEAR);
+    } else {
+        // The same sampling as resize(), moved by `shift` finder pixels right and down, and only around the
+        // part (the sparse rectangles stay within 32 px of it); the rest is blank.
+        m_finderSmall.create(h, w, CV_8UC3);
+        m_finderSmall.setTo(cv::Scalar::all(0));
+        const cv::Rect region = (part + cv::Size(64, 64) - cv::Point(32, 32)) & cv::Rect(0, 0, w, h);
+        const cv::Matx23f m(sx, 0, shift + 0.5f * sx - 0.5f - static_cast<float>(region.x), 0, sy,
+                            shift + 0.5f * sy - 0.5f - static_cast<float>(region.y));
+        cv::Mat into = m_finderSmall(region);
+        cv::warpAffine(image, into, m, region.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     }
     // The net's outputs over the whole image's grid; cells no pass filled stay 0 (no die there).
     const int gw = (w + 15) / 16 * 2, gh = (h + 15) / 16 * 2;
@@ -390,8 +402,8 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
             if (hr[x] < m_options.weakThreshold || hr[x] < pr[x])
                 continue;
             Candidate c;
-            c.centre = {(x + dx.at<float>(y, x)) * kFinderStride / sx,
-                        (y + dy.at<float>(y, x)) * kFinderStride / sy};
+            c.centre = {((x + dx.at<float>(y, x)) * kFinderStride - shift) / sx,
+                        ((y + dy.at<float>(y, x)) * kFinderStride - shift) / sy};
             c.size = kFinderDiePx * std::exp(logSize.at<float>(y, x)) / scale;
             c.score = hr[x];
             if (c.centre.x >= 0 && c.centre.y >= 0 && c.centre.x < image.cols && c.centre.y < image.rows)
@@ -417,6 +429,56 @@ cv::Mat DiceReader::readCrops(const std::vector<cv::Mat>& crops) {
         m_reader.forward().reshape(1, 1).copyTo(prob.row(static_cast<int>(i)));
     }
     return prob;
+}
+
+std::vector<DiceReader::Candidate> DiceReader::findBothPhases(const cv::Mat& image, float scale,
+                                                              const cv::Rect& watch) {
+    std::vector<Candidate> all = find(image, scale, watch);
+    if (!m_options.twoPhaseFinder || all.size() < 2)
+        return all;
+    std::vector<float> sizes;
+    for (const Candidate& c : all)
+        if (c.score >= m_options.findThreshold)
+            sizes.push_back(c.size);
+    // The finder's size for one die is noisy (15% spread on train); the dice of a throw are alike in size.
+    const float typical = sizes.empty() ? 0.0f : median(sizes);
+    // Where finds lie close together: the box around them, a typical die wider on every side.
+    cv::Rect crowd;
+    for (size_t i = 0; i < all.size(); ++i)
+        for (size_t j = i + 1; j < all.size(); ++j) {
+            if (cv::norm(all[i].centre - all[j].centre) >= m_options.crowdedBelow * typical)
+                continue;
+            for (const Candidate* c : {&all[i], &all[j]}) {
+                const cv::Rect r(cv::Point(cvFloor(c->centre.x - typical), cvFloor(c->centre.y - typical)),
+                                 cv::Point(cvCeil(c->centre.x + typical), cvCeil(c->centre.y + typical)));
+                crowd = crowd.empty() ? r : (crowd | r);
+            }
+        }
+    crowd &= watch.empty() ? cv::Rect(0, 0, image.cols, image.rows) : watch;
+    if (crowd.width < 16 || crowd.height < 16)
+        return all;
+    std::vector<Candidate> more = find(image, scale, crowd, 0.5f * kFinderStride);
+    // Two finds closer than half a die are one die: the first pass's finds come first, each pass strongest
+    // first, so a die the first pass found is read from the same crop as without the second pass.
+    const auto stronger = [](const Candidate& a, const Candidate& b) {
+        return a.score > b.score;
+    };
+    std::sort(all.begin(), all.end(), stronger);
+    std::sort(more.begin(), more.end(), stronger);
+    all.insert(all.end(), more.begin(), more.end());
+    for (const Candidate& c : more)
+        if (c.score >= m_options.findThreshold)
+            sizes.push_back(c.size);
+    const float sameBelow = 0.5f * (sizes.empty() ? 0.0f : median(sizes));
+    std::vector<Candidate> kept;
+    for (const Candidate& c : all) {
+        const bool known = std::any_of(kept.begin(), kept.end(), [&](const Candidate& k) {
+            return cv::norm(k.centre - c.centre) < std::max({sameBelow, 0.5f * k.size, 0.5f * c.size});
+        });
+        if (!known)
+            kept.push_back(c);
+    }
+    return kept;
 }
 
 Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints) {
@@ -465,7 +527,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         if (std::abs(std::log(hinted / scale)) > logTolerance)
             scale = hinted;
     }
-    std::vector<Candidate> candidates = find(frame, scale, watch);
+    std::vector<Candidate> candidates = findBothPhases(frame, scale, watch);
     {
         std::vector<float> sizes;
         for (const Candidate& c : candidates)
@@ -474,7 +536,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         if (!sizes.empty()) {
             const float better = clampScale(diePx / median(sizes));
             if (std::abs(std::log(better / scale)) > logTolerance)
-                candidates = find(frame, better, watch);
+                candidates = findBothPhases(frame, better, watch);
         }
     }
     // The finder's size for one die is noisy (15% spread on train); dice of one throw are alike in size, so a

@@ -36,8 +36,8 @@ constexpr const char* kUsage =
     "       --label-fixes corrects labels checked to be wrong (data/dice/nell-byler-label-fixes.csv).\n"
     "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
     "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n"
-    "--finder-px PX and --unsure-below P override the reader's finder die size and unsure threshold "
-    "(tuning).\n";
+    "--finder-px PX and --unsure-below P override the reader's finder die size and unsure threshold; "
+    "--crowded-below 0\nswitches the finder's second pass off (tuning).\n";
 
 int usageError(const std::string& message) {
     std::cerr << "muster-cli dice: " << message << "\n\n" << kUsage;
@@ -49,7 +49,8 @@ mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
     // Tuning knobs for experiments on the train split; the defaults are the measured choice.
     for (const auto& [name, field] :
          {std::pair{"finder-px", &options.finderDiePx}, std::pair{"unsure-below", &options.unsureBelow},
-          std::pair{"rescale-above", &options.rescaleAbove}}) {
+          std::pair{"rescale-above", &options.rescaleAbove},
+          std::pair{"crowded-below", &options.crowdedBelow}}) {
         if (auto v = cl.value(name)) {
             try {
                 *field = std::stof(*v);
@@ -256,7 +257,7 @@ int runWatch(const CommandLine& cl) {
 int runDice(const Args& args) {
     const CommandLine cl(args,
                          {"overlay", "split", "models", "die-size", "frame", "settle", "label-fixes",
-                          "finder-px", "unsure-below", "rescale-above"},
+                          "finder-px", "unsure-below", "rescale-above", "crowded-below"},
                          {"json", "help"});
     if (cl.flag("help")) {
         std::cout << kUsage;

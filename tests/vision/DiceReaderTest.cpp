@@ -12,6 +12,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -319,10 +320,11 @@ TEST(DiceReaderPhoto, SparseFinderReadsAsTheDenseOne) {
         if (HasFatalFailure())
             return;
         EXPECT_GE(compared, 300) << frame;
-        // It must also be sparse: the median share of the finder image run (1 = one whole pass) was 0.46 at
-        // 640 and 0.34 in 1080p frames on this split.
+        // It must also be sparse: the median share of the finder image run (1 = one whole pass) is 0.57 at
+        // 640 and 0.41 in 1080p frames on this split (0.46 and 0.34 of it the first pass, the rest the
+        // second pass over crowded parts).
         std::sort(share.begin(), share.end());
-        EXPECT_LE(share[share.size() / 2], frame.empty() ? 0.55f : 0.40f) << frame;
+        EXPECT_LE(share[share.size() / 2], frame.empty() ? 0.65f : 0.48f) << frame;
     }
 }
 
@@ -389,4 +391,37 @@ TEST(DiceReaderPhoto, SparseFinderComparisonCatchesCutCellsAndMissedDice) {
             return;
         EXPECT_GT(differing, 0) << "margin " << margin << ", busy above " << busyAbove;
     }
+}
+
+// The finder's grid (stride 8) lets a die between two cells fall through, and where the grid falls depends on
+// the frame. These are the train photos where, placed in a 1920x1080 frame, the first pass alone misses a die
+// (7 dice in 6 photos; 11 of 1487 on all of train): the second pass, half a cell off, must find most of them,
+// and add no confident wrong or phantom read.
+TEST(DiceReaderPhoto, SecondFinderPassFindsDiceTheGridSplits) {
+    if (diceDataDir().empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    auto train = mv::loadManifest(diceManifest(), "train");
+    ASSERT_TRUE(train);
+    const std::vector<std::string> names{"IMG_20191208_111246.jpg", "IMG_20191208_111446.jpg",
+                                         "IMG_20191208_111548.jpg", "IMG_20191208_111913.jpg",
+                                         "IMG_20191208_112353.jpg", "IMG_20191209_095517.jpg"};
+    std::vector<mv::LabelledImage> images;
+    for (const mv::LabelledImage& img : train.value())
+        if (std::find(names.begin(), names.end(), img.name) != names.end())
+            images.push_back(img);
+    ASSERT_EQ(images.size(), names.size());
+    auto loaded = mv::DiceReader::load(modelDir());
+    ASSERT_TRUE(loaded);
+    mv::DiceReader& reader = loaded.value();
+    mv::EvalOptions options;
+    options.frameSize = cv::Size(1920, 1080);
+    const mv::EvalReport two = mv::evaluate(reader, images, options);
+    reader.options().crowdedBelow = 0.0f; // no two finds that close: no second pass
+    const mv::EvalReport one = mv::evaluate(reader, images, options);
+    EXPECT_EQ(one.dice, two.dice);
+    EXPECT_LE(one.found, one.dice - 6);
+    EXPECT_GE(two.found, one.found + 5);
+    EXPECT_GE(two.readRight, one.readRight + 5);
+    EXPECT_LE(two.confidentWrong, one.confidentWrong);
+    EXPECT_LE(two.phantom, one.phantom);
 }
