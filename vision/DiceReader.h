@@ -115,8 +115,10 @@ private:
     // `shift` moves the finder image by that many finder pixels right and down (a grid phase of its own).
     std::vector<Candidate> find(const cv::Mat& image, float scale, const cv::Rect& watch = {},
                                 float shift = 0.0f);
-    // find(), and with twoPhaseFinder a second pass half a grid cell off over the crowded part (see there).
-    std::vector<Candidate> findBothPhases(const cv::Mat& image, float scale, const cv::Rect& watch);
+    // With twoPhaseFinder, `found` (find() at this scale) and the finds of a second pass half a grid cell off
+    // over its crowded part (see twoPhaseFinder).
+    std::vector<Candidate> addSecondPhase(const cv::Mat& image, float scale, const cv::Rect& watch,
+                                          std::vector<Candidate> found);
     // The finder's output (1x4xHxW) for one grid-aligned rectangle of m_finderSmall; valid until the next
     // call.
     cv::Mat runFinder(const cv::Rect& part);
