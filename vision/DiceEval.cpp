@@ -318,9 +318,10 @@ ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth) {
     return s;
 }
 
-cv::Mat fitIntoFrame(const cv::Mat& photo, cv::Size frameSize, FrameFit* fit) {
+cv::Mat fitIntoFrame(const cv::Mat& photo, cv::Size frameSize, FrameFit* fit, double zoom) {
     const double scale = std::min(static_cast<double>(frameSize.width) / photo.cols,
-                                  static_cast<double>(frameSize.height) / photo.rows);
+                                  static_cast<double>(frameSize.height) / photo.rows) *
+                         std::clamp(zoom, 0.05, 1.0);
     cv::Mat scaled;
     cv::resize(photo, scaled, cv::Size(), scale, scale, scale < 1.0 ? cv::INTER_AREA : cv::INTER_LINEAR);
     scaled = scaled(
@@ -371,9 +372,10 @@ EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images
             continue;
         }
         LabelledImage labels = truth;
-        if (!options.frameSize.empty()) {
+        if (!options.frameSize.empty() || options.zoom != 1.0) {
             FrameFit fit;
-            frame = fitIntoFrame(frame, options.frameSize, &fit);
+            frame = fitIntoFrame(frame, options.frameSize.empty() ? frame.size() : options.frameSize, &fit,
+                                 options.zoom);
             labels = mapLabels(truth, fit);
         }
         const Result<DiceFrame> read = reader.read(frame);

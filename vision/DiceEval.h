@@ -82,11 +82,13 @@ struct FrameFit {
     double scale = 1.0;
     cv::Point2d offset;
 };
-cv::Mat fitIntoFrame(const cv::Mat& photo, cv::Size frameSize, FrameFit* fit = nullptr);
+// `zoom` (0.05-1) shrinks the photo further inside the frame, as a camera further from the tray sees it.
+cv::Mat fitIntoFrame(const cv::Mat& photo, cv::Size frameSize, FrameFit* fit = nullptr, double zoom = 1.0);
 LabelledImage mapLabels(const LabelledImage& truth, const FrameFit& fit);
 
 struct EvalOptions {
     cv::Size frameSize; // empty: read photos as they are; else fitIntoFrame first
+    double zoom = 1.0;  // under 1: the photo shrunk by this inside the frame (or inside its own size)
     std::function<void(int done, int total, const std::string& name)> progress;
 };
 

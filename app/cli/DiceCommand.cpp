@@ -25,7 +25,8 @@ namespace mv = muster::vision;
 
 constexpr const char* kUsage =
     "usage: muster-cli dice read IMAGE... [--json] [--overlay OUT.png] [--die-size PX] [--models DIR]\n"
-    "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--label-fixes CSV]\n"
+    "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--zoom Z] [--label-fixes "
+    "CSV]\n"
     "                                [--models DIR]\n"
     "       muster-cli dice watch VIDEO [--settle N] [--json] [--models DIR]\n"
     "\n"
@@ -33,6 +34,7 @@ constexpr const char* kUsage =
     "       O occluded, C cocked); --overlay draws them (OUT-<image>.png when several images are given).\n"
     "eval   scores the reader against a manifest (image_path,split,width,height,count,faces) with YOLO\n"
     "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first;\n"
+    "       --zoom 0.7 shrinks it inside its frame (a camera further away);\n"
     "       --label-fixes corrects labels checked to be wrong (data/dice/nell-byler-label-fixes.csv).\n"
     "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
     "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n"
@@ -166,6 +168,15 @@ int runEval(const CommandLine& cl) {
             return usageError("--frame needs WIDTHxHEIGHT, e.g. 1920x1080");
         options.frameSize = cv::Size(w, h);
     }
+    if (auto zoom = cl.value("zoom")) {
+        try {
+            options.zoom = std::stod(*zoom);
+        } catch (const std::exception&) {
+            options.zoom = 0.0;
+        }
+        if (!(options.zoom >= 0.05 && options.zoom <= 1.0))
+            return usageError("--zoom needs a number from 0.05 to 1, e.g. 0.7");
+    }
     auto images = mv::loadManifest(cl.positional()[1], cl.value("split").value_or(""));
     if (!images) {
         std::cerr << "muster-cli dice: " << images.error().message << "\n";
@@ -257,7 +268,7 @@ int runWatch(const CommandLine& cl) {
 int runDice(const Args& args) {
     const CommandLine cl(args,
                          {"overlay", "split", "models", "die-size", "frame", "settle", "label-fixes",
-                          "finder-px", "unsure-below", "rescale-above", "crowded-below"},
+                          "finder-px", "unsure-below", "rescale-above", "crowded-below", "zoom"},
                          {"json", "help"});
     if (cl.flag("help")) {
         std::cout << kUsage;

@@ -114,6 +114,29 @@ TEST(DiceEval, FitIntoFrameMapsBoxes) {
     EXPECT_EQ(frame.at<cv::Vec3b>(5, 5), cv::Vec3b(10, 20, 30)); // padded with the border colour
 }
 
+// A zoom under 1 shrinks the photo inside the frame (a camera further away); the labels follow it.
+TEST(DiceEval, FitIntoFrameZoomShrinksThePhotoAndItsBoxes) {
+    cv::Mat photo(640, 640, CV_8UC3, cv::Scalar(10, 20, 30));
+    cv::rectangle(photo, cv::Rect(100, 200, 40, 40), cv::Scalar(255, 255, 255), cv::FILLED);
+    mv::FrameFit fit;
+    const cv::Mat frame = mv::fitIntoFrame(photo, {640, 640}, &fit, 0.5);
+    ASSERT_EQ(frame.size(), cv::Size(640, 640));
+    EXPECT_DOUBLE_EQ(fit.scale, 0.5);
+    EXPECT_EQ(fit.offset, cv::Point2d(160, 160));
+    mv::LabelledImage img;
+    img.hasBoxes = true;
+    img.dice = {{1, cv::Rect2f(100, 200, 40, 40)}};
+    const cv::Rect2f box = mv::mapLabels(img, fit).dice[0].box;
+    EXPECT_FLOAT_EQ(box.width, 20.0f);
+    const cv::Point centre(cvRound(box.x + box.width / 2), cvRound(box.y + box.height / 2));
+    EXPECT_EQ(centre, cv::Point(220, 270));
+    EXPECT_EQ(frame.at<cv::Vec3b>(centre), cv::Vec3b(255, 255, 255));
+    EXPECT_EQ(frame.at<cv::Vec3b>(100, 100), cv::Vec3b(10, 20, 30)); // outside the shrunk photo: border
+    // Out of range is clamped: never larger than the fit, never vanishing.
+    mv::fitIntoFrame(photo, {640, 640}, &fit, 3.0);
+    EXPECT_DOUBLE_EQ(fit.scale, 1.0);
+}
+
 TEST(DiceEval, ReportJsonHasTheIssueFields) {
     mv::EvalReport r;
     r.images = 1;
