@@ -214,7 +214,10 @@ std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::R
     const int above = static_cast<int>(std::ceil(m_options.sparseBusyAbove));
     m_busy.create(bh, bw, CV_8U);
     m_busy.setTo(0);
-    std::vector<uchar> lo(static_cast<size_t>(bw) * 3), hi(static_cast<size_t>(bw) * 3);
+    std::vector<uchar>& lo = m_blockLo;
+    std::vector<uchar>& hi = m_blockHi;
+    lo.resize(static_cast<size_t>(bw) * 3);
+    hi.resize(static_cast<size_t>(bw) * 3);
     for (int by = 0; by * kHalfBlock < m_finderHalf.rows; ++by) {
         // Per column the least and most over the block row's rows (whole-row min/max, vectorised), then
         // per block over its columns.
@@ -253,8 +256,9 @@ std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::R
     const cv::Rect limitBlocks(
         cv::Point(limit.x / kBlock, limit.y / kBlock),
         cv::Point((limit.br().x + kBlock - 1) / kBlock, (limit.br().y + kBlock - 1) / kBlock));
-    cv::Mat keep = cv::Mat::zeros(bh, bw, CV_8U);
-    m_busy(limitBlocks & cv::Rect(0, 0, bw, bh)).copyTo(keep(limitBlocks & cv::Rect(0, 0, bw, bh)));
+    m_keep.create(bh, bw, CV_8U);
+    m_keep.setTo(0);
+    m_busy(limitBlocks & cv::Rect(0, 0, bw, bh)).copyTo(m_keep(limitBlocks & cv::Rect(0, 0, bw, bh)));
 
     // The rectangle the net runs on for a box of blocks: margin on every side, origin on the grid, far
     // edges rounded up to the padding unit with real pixels where the image has them (as for the tray).
@@ -275,12 +279,11 @@ std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::R
         return partOf(blocks).area() + kPassCost;
     };
 
-    cv::Mat labels, stats, centroids;
-    const int n = cv::connectedComponentsWithStats(keep, labels, stats, centroids, 8, CV_32S);
+    const int n = cv::connectedComponentsWithStats(m_keep, m_ccLabels, m_ccStats, m_ccCentroids, 8, CV_32S);
     std::vector<cv::Rect> boxes;
     for (int i = 1; i < n; ++i)
-        boxes.emplace_back(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                           stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+        boxes.emplace_back(m_ccStats.at<int>(i, cv::CC_STAT_LEFT), m_ccStats.at<int>(i, cv::CC_STAT_TOP),
+                           m_ccStats.at<int>(i, cv::CC_STAT_WIDTH), m_ccStats.at<int>(i, cv::CC_STAT_HEIGHT));
     // Greedy: join the two boxes whose union saves the most until no union is cheaper than its two parts.
     for (bool joined = true; joined && boxes.size() > 1;) {
         joined = false;

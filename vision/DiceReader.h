@@ -141,6 +141,9 @@ private:
     cv::Mat m_finderHalf; // m_finderSmall at half size, for the sparse finder's block ranges
     cv::Mat m_busy;
     cv::Mat m_rowLo, m_rowHi;
+    std::vector<uchar> m_blockLo, m_blockHi; // per block of a block row, per channel: least and most value
+    cv::Mat m_keep; // the busy blocks that count, and their connected components (sparseParts())
+    cv::Mat m_ccLabels, m_ccStats, m_ccCentroids;
     float m_finderShare = 0.0f; // finder pixels run / finder image pixels, summed over the passes of a read
     cv::Mat m_readerInput;
     std::optional<ReaderNet> m_readerLoops; // the reader net run by our own loops (ReaderNet.h), when it can
