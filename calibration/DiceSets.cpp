@@ -89,22 +89,26 @@ DieColour twoColours(const cv::Mat& pixels) {
     return DieColour{centres.at<cv::Vec3f>(body), centres.at<cv::Vec3f>(1 - body)};
 }
 
-// The median Lab colour of the ring between 1.15 and 1.5 box sides around a die: the tray behind it.
-std::optional<cv::Vec3f> ringColour(const cv::Mat& bgr, const cv::Rect2f& box) {
-    constexpr float kOuter = 1.5f;
-    const Result<cv::Mat> lab = labSquare(bgr, box, kOuter);
-    if (!lab)
-        return std::nullopt;
-    const cv::Rect outer = innerSquare(box, kOuter, bgr.size());
-    const cv::Rect inner = innerSquare(box, 1.15f, bgr.size());
+// The ring around a die whose median colour is the tray behind it: between 1.15 and 1.5 box sides.
+constexpr float kRingInner = 1.15f, kRingOuter = 1.5f;
+
+// The median Lab colour of the ring, from `lab`: the Lab image of `outer` (the ring's outer square, clipped).
+std::optional<cv::Vec3f> ringColour(const cv::Mat& lab, const cv::Rect& outer, const cv::Rect& inner) {
     std::vector<cv::Vec3f> ring;
-    for (int y = 0; y < lab->rows; ++y)
-        for (int x = 0; x < lab->cols; ++x)
+    for (int y = 0; y < lab.rows; ++y)
+        for (int x = 0; x < lab.cols; ++x)
             if (!inner.contains(outer.tl() + cv::Point(x, y)))
-                ring.push_back(lab->at<cv::Vec3f>(y, x));
+                ring.push_back(lab.at<cv::Vec3f>(y, x));
     if (ring.empty())
         return std::nullopt;
     return medianColour(ring);
+}
+
+// The part `want` of a Lab image `lab` of the rectangle `have`, if it lies inside it and can be sampled.
+std::optional<cv::Mat> labPart(const cv::Mat& lab, const cv::Rect& have, const cv::Rect& want) {
+    if ((want & have) != want || want.area() < 4)
+        return std::nullopt;
+    return lab(want - have.tl());
 }
 
 } // namespace
@@ -117,14 +121,30 @@ Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float in
 }
 
 Result<DieSample> sampleDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options) {
-    // One Lab conversion for the die: the matched square, and the core the colours are read from cut out of
-    // it when it lies inside (it does unless the box is a few pixels wide or the core is the larger square).
-    Result<cv::Mat> lab = labSquare(bgr, box, options.innerFraction);
-    if (!lab)
-        return lab.error();
-    DieSample die{asPixelRows(lab.value()), {}};
+    // One Lab conversion per die (it is pixel by pixel, so a part of a converted square is that part
+    // converted): of the ring's outer square when the background is left out, else of the matched square; the
+    // matched square and the core the colours are read from are cut out of it where they lie inside (they do
+    // unless the box is a few pixels wide, or a fraction is larger than the square it is cut from).
+    const cv::Rect matched = innerSquare(box, options.innerFraction, bgr.size());
+    const cv::Rect outer = innerSquare(box, kRingOuter, bgr.size());
+    std::optional<cv::Mat> outerLab, matchedLab;
     if (options.backgroundDistance > 0.0f) {
-        if (const std::optional<cv::Vec3f> background = ringColour(bgr, box)) {
+        if (Result<cv::Mat> lab = labSquare(bgr, box, kRingOuter)) {
+            outerLab = lab.value();
+            matchedLab = labPart(*outerLab, outer, matched);
+        }
+    }
+    if (!matchedLab) {
+        Result<cv::Mat> lab = labSquare(bgr, box, options.innerFraction);
+        if (!lab)
+            return lab.error();
+        matchedLab = lab.value();
+    }
+    DieSample die{asPixelRows(*matchedLab), {}, std::nullopt};
+    if (outerLab) {
+        const cv::Rect inner = innerSquare(box, kRingInner, bgr.size());
+        die.background = ringColour(*outerLab, outer, inner);
+        if (const std::optional<cv::Vec3f>& background = die.background) {
             cv::Mat kept;
             for (int r = 0; r < die.pixels.rows; ++r)
                 if (labDistance(die.pixels.ptr<float>(r), *background) > options.backgroundDistance)
@@ -136,15 +156,14 @@ Result<DieSample> sampleDie(const cv::Mat& bgr, const cv::Rect2f& box, const Dic
             }
         }
     }
-    const cv::Rect matched = innerSquare(box, options.innerFraction, bgr.size());
     const cv::Rect core = innerSquare(box, options.describeFraction, bgr.size());
-    if ((core & matched) == core && core.area() >= 4) {
-        die.colour = twoColours(asPixelRows(lab.value()(core - matched.tl())));
+    if (const std::optional<cv::Mat> coreLab = labPart(*matchedLab, matched, core)) {
+        die.colour = twoColours(asPixelRows(*coreLab));
     } else {
-        Result<cv::Mat> coreLab = labSquare(bgr, box, options.describeFraction);
-        if (!coreLab)
-            return coreLab.error();
-        die.colour = twoColours(asPixelRows(coreLab.value()));
+        Result<cv::Mat> lab = labSquare(bgr, box, options.describeFraction);
+        if (!lab)
+            return lab.error();
+        die.colour = twoColours(asPixelRows(lab.value()));
     }
     return die;
 }

@@ -74,6 +74,7 @@ Result<cv::Mat> dieSampleLab(const cv::Mat& bgr, const cv::Rect2f& box, float in
 struct DieSample {
     cv::Mat pixels;
     DieColour colour;
+    std::optional<cv::Vec3f> background; // the ring's median colour, when backgroundDistance asked for it
 };
 Result<DieSample> sampleDie(const cv::Mat& bgr, const cv::Rect2f& box, const DiceSetOptions& options = {});
 

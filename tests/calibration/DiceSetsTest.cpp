@@ -10,8 +10,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <map>
+#include <optional>
 
 namespace mc = muster::calibration;
 namespace mt = muster::calibration::test;
@@ -181,6 +186,84 @@ TEST(DiceSets, ClassifyMatchesSamplingEachSquareSeparately) {
         ++dice;
     }
     EXPECT_EQ(dice, 144);
+}
+
+namespace {
+
+// The ring's median colour as sampling its squares separately gives it: the pixels of the outer square that
+// are not in the inner one (a multiset difference: every inner pixel must be found in the outer square, to
+// the bit), median per channel. Empty when a pixel of the inner square is not in the outer one.
+std::optional<cv::Vec3f> ringMedian(const cv::Mat& outer, const cv::Mat& inner) {
+    const auto sortedRows = [](const cv::Mat& lab) {
+        std::vector<std::array<float, 3>> rows;
+        for (int r = 0; r < lab.rows; ++r)
+            rows.push_back({lab.at<float>(r, 0), lab.at<float>(r, 1), lab.at<float>(r, 2)});
+        std::sort(rows.begin(), rows.end());
+        return rows;
+    };
+    const std::vector<std::array<float, 3>> all = sortedRows(outer), hole = sortedRows(inner);
+    std::vector<std::array<float, 3>> ring;
+    std::set_difference(all.begin(), all.end(), hole.begin(), hole.end(), std::back_inserter(ring));
+    if (ring.size() + hole.size() != all.size() || ring.empty())
+        return std::nullopt;
+    cv::Vec3f median;
+    for (size_t c = 0; c < 3; ++c) {
+        std::vector<float> channel;
+        for (const auto& p : ring)
+            channel.push_back(p[c]);
+        std::nth_element(channel.begin(), channel.begin() + static_cast<long>(channel.size() / 2),
+                         channel.end());
+        median[static_cast<int>(c)] = channel[channel.size() / 2];
+    }
+    return median;
+}
+
+} // namespace
+
+// With the background left out (the default), sampleDie() converts the ring's outer square to Lab once and
+// cuts the matched square from it: the ring's colour, the pixels kept and classify()'s costs are those of
+// converting each square on its own, to the bit, on the train dice.
+TEST(DiceSets, LeavingOutTheBackgroundMatchesSamplingEachSquareSeparately) {
+    MUSTER_REQUIRE_DICE_DATA(dir);
+    ImageCache cache(dir);
+    const mc::DiceSetOptions options;
+    ASSERT_GT(options.backgroundDistance, 0.0f);
+    const mc::DiceSetModel model = learnTrainSets(cache, options);
+    int dice = 0, leftOut = 0;
+    for (const mt::SetLabel& l : mt::setLabels("train")) {
+        const cv::Mat& image = cache.image(l.image);
+        const cv::Rect2f box = cache.box(l.image, l.die);
+        const auto sample = mc::sampleDie(image, box, options);
+        const auto outer = mc::dieSampleLab(image, box, 1.5f), inner = mc::dieSampleLab(image, box, 1.15f);
+        const auto matched = mc::dieSampleLab(image, box, options.innerFraction);
+        ASSERT_TRUE(sample && outer && inner && matched) << l.image;
+        const std::optional<cv::Vec3f> ring = ringMedian(outer.value(), inner.value());
+        ASSERT_TRUE(ring && sample->background) << l.image << " die " << l.die;
+        for (int c = 0; c < 3; ++c)
+            EXPECT_EQ((*sample->background)[c], (*ring)[c]) << l.image << " die " << l.die;
+        // The matched square's pixels farther from the ring's colour than backgroundDistance, unless that
+        // keeps under half of them.
+        cv::Mat kept;
+        for (int r = 0; r < matched->rows; ++r) {
+            const float* p = matched->ptr<float>(r);
+            const float d0 = p[0] - (*ring)[0], d1 = p[1] - (*ring)[1], d2 = p[2] - (*ring)[2];
+            if (std::sqrt(d0 * d0 + d1 * d1 + d2 * d2) > options.backgroundDistance)
+                kept.push_back(matched->row(r));
+        }
+        const cv::Mat expected = kept.rows * 2 >= matched->rows ? kept : matched.value();
+        leftOut += expected.rows < matched->rows ? 1 : 0;
+        ASSERT_EQ(sample->pixels.size(), expected.size()) << l.image << " die " << l.die;
+        EXPECT_EQ(cv::norm(sample->pixels, expected, cv::NORM_INF), 0.0) << l.image << " die " << l.die;
+        const auto match = model.classify(image, box);
+        ASSERT_TRUE(match) << l.image;
+        const mc::SetMatch separate = model.classifyPixels(expected, sample->colour.body);
+        EXPECT_EQ(match->set, separate.set) << l.image << " die " << l.die;
+        EXPECT_EQ(match->cost, separate.cost) << l.image << " die " << l.die;
+        EXPECT_EQ(match->runnerUpCost, separate.runnerUpCost) << l.image << " die " << l.die;
+        ++dice;
+    }
+    EXPECT_EQ(dice, 144);
+    EXPECT_GT(leftOut, 0); // the background was really left out somewhere
 }
 
 TEST(DiceSets, GroupsAMixedThrowByBodyColour) {
