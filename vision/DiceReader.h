@@ -115,10 +115,12 @@ private:
     // `shift` moves the finder image by that many finder pixels right and down (a grid phase of its own).
     std::vector<Candidate> find(const cv::Mat& image, float scale, const cv::Rect& watch = {},
                                 float shift = 0.0f);
-    // With twoPhaseFinder, `found` (find() at this scale) and the finds of a second pass half a grid cell off
+    // With twoPhaseFinder, `all` (find() at this scale) and the finds of a second pass half a grid cell off
     // over its crowded part (see twoPhaseFinder).
     std::vector<Candidate> addSecondPhase(const cv::Mat& image, float scale, const cv::Rect& watch,
-                                          std::vector<Candidate> found);
+                                          std::vector<Candidate> all);
+    // Median size of the strong candidates (0 without any): the dice of one throw are alike in size.
+    float typicalSize(const std::vector<Candidate>& candidates) const;
     // The finder's output (1x4xHxW) for one grid-aligned rectangle of m_finderSmall; valid until the next
     // call.
     cv::Mat runFinder(const cv::Rect& part);
