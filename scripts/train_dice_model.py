@@ -171,11 +171,13 @@ def colourJitter(img, rng, blurMax=5):
 # ---------------------------------------------------------------- finder data
 
 
-def finderSample(item, rng, side=256):
+def finderSample(item, rng, side=256, dieRange=(12.0, 30.0)):
     _, img, boxes = item
     sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
-    # Scale so the median die lands between 12 and 30 px: the C++ side refines its scale to 19 px.
-    target = math.exp(rng.uniform(math.log(12.0), math.log(30.0)))
+    # Scale so the median die lands in dieRange (log-uniform; 12-30 px for the committed finder). The C++ reader
+    # aims at 25 px and rescales only when the dice it found are more than rescaleAbove off, so a frame's dice can
+    # reach the finder anywhere from about 25 / 1.35 to 25 * 1.35 px, and further after a wrong size estimate.
+    target = math.exp(rng.uniform(math.log(dieRange[0]), math.log(dieRange[1])))
     s = target / float(np.median(sizes))
     ang = rng.uniform(0, 360) if rng.random() < 0.5 else float(rng.integers(0, 4) * 90)
     # Pick a window centre: near a die most of the time.
@@ -338,7 +340,7 @@ def trainFinder(train, val, args):
     teacher = cv2.dnn.readNetFromONNX(args.finder_teacher) if args.finder_teacher else None
 
     def batchLoss():
-        batch = [finderSample(train[rng.integers(len(train))], rng) for _ in range(16)]
+        batch = [finderSample(train[rng.integers(len(train))], rng, dieRange=args.finder_sizes) for _ in range(16)]
         x, heat, reg, mask, valid = (torch.from_numpy(np.stack(v)) for v in zip(*batch))
         pred = net(x)
         loss = finderLoss(pred, heat, reg, mask, valid)
@@ -655,6 +657,8 @@ def main():
                     help="finder layers (see Finder); conv5 is the committed one")
     ap.add_argument("--finder-teacher", default="",
                     help="a finder ONNX file for the new finder to imitate besides the labels (see distillLoss)")
+    ap.add_argument("--finder-sizes", default="12,30",
+                    help="LO,HI: die sizes in px the finder trains on, drawn log-uniform (committed finder: 12,30)")
     ap.add_argument("--finder-epochs", type=int, default=40)
     ap.add_argument("--finder-batches", type=int, default=40)
     ap.add_argument("--reader-epochs", type=int, default=60)
@@ -669,6 +673,9 @@ def main():
     ap.add_argument("--reader-widths", default="16,0,32,0,48,0,64",
                     help="reader conv channels in order, 0 for a 2x2 max pool")
     args = ap.parse_args()
+    args.finder_sizes = tuple(float(v) for v in args.finder_sizes.split(","))
+    if len(args.finder_sizes) != 2 or not 0 < args.finder_sizes[0] < args.finder_sizes[1]:
+        ap.error("--finder-sizes needs LO,HI with 0 < LO < HI")
     global READER_CROP, SEED
     READER_CROP = args.reader_crop
     SEED = args.seed
