@@ -202,63 +202,73 @@ cv::Mat DiceReader::runFinder(const cv::Rect& part) {
     return m_finder.forward();
 }
 
-std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::Rect& fallback) {
+std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::Rect& fallback,
+                                              const cv::Rect& readable) {
     constexpr int kBlock = 16, kUnit = 16;
     const int w = m_finderSmall.cols, h = m_finderSmall.rows;
     const int bw = (w + kBlock - 1) / kBlock, bh = (h + kBlock - 1) / kBlock;
+    // Only blocks that touch `limit` count (the tray's part of the image, the crowd of a second pass, or all
+    // of it), so only they are measured, with one block more on each side for the last-block rule below.
+    const cv::Rect limitBlocks =
+        cv::Rect(cv::Point(limit.x / kBlock, limit.y / kBlock),
+                 cv::Point((limit.br().x + kBlock - 1) / kBlock, (limit.br().y + kBlock - 1) / kBlock)) &
+        cv::Rect(0, 0, bw, bh);
+    const cv::Rect scan = (limitBlocks + cv::Size(2, 2) - cv::Point(1, 1)) & cv::Rect(0, 0, bw, bh);
     // Colour range per block, measured on the image halved by 2x2 means: a pip of 3-4 px keeps most of its
     // contrast, and there is a quarter of the pixels to visit. An odd last row or column is left out of it.
-    cv::resize(m_finderSmall(cv::Rect(0, 0, w & ~1, h & ~1)), m_finderHalf, cv::Size(w / 2, h / 2), 0, 0,
-               cv::INTER_AREA);
-    constexpr int kHalfBlock = kBlock / 2;
-    const int above = static_cast<int>(std::ceil(m_options.sparseBusyAbove));
+    // The blocks' pixels start on even coordinates, so halving only them gives the same means.
+    const cv::Rect scanPx =
+        cv::Rect(scan.x * kBlock, scan.y * kBlock, scan.width * kBlock, scan.height * kBlock) &
+        cv::Rect(0, 0, w & ~1, h & ~1);
     m_busy.create(bh, bw, CV_8U);
     m_busy.setTo(0);
-    std::vector<uchar>& lo = m_blockLo;
-    std::vector<uchar>& hi = m_blockHi;
-    lo.resize(static_cast<size_t>(bw) * 3);
-    hi.resize(static_cast<size_t>(bw) * 3);
-    for (int by = 0; by * kHalfBlock < m_finderHalf.rows; ++by) {
-        // Per column the least and most over the block row's rows (whole-row min/max, vectorised), then
-        // per block over its columns.
-        const int y0 = by * kHalfBlock, yEnd = std::min(m_finderHalf.rows, y0 + kHalfBlock);
-        m_finderHalf.row(y0).copyTo(m_rowLo);
-        m_finderHalf.row(y0).copyTo(m_rowHi);
-        for (int y = y0 + 1; y < yEnd; ++y) {
-            cv::min(m_rowLo, m_finderHalf.row(y), m_rowLo);
-            cv::max(m_rowHi, m_finderHalf.row(y), m_rowHi);
-        }
-        std::fill(lo.begin(), lo.end(), uchar(255));
-        std::fill(hi.begin(), hi.end(), uchar(0));
-        const uchar* rowLo = m_rowLo.ptr<uchar>(0);
-        const uchar* rowHi = m_rowHi.ptr<uchar>(0);
-        for (int x = 0; x < m_finderHalf.cols; ++x) {
-            const size_t b = static_cast<size_t>(x / kHalfBlock) * 3;
-            for (size_t c = 0; c < 3; ++c) {
-                lo[b + c] = std::min(lo[b + c], rowLo[3 * x + static_cast<int>(c)]);
-                hi[b + c] = std::max(hi[b + c], rowHi[3 * x + static_cast<int>(c)]);
+    if (!scanPx.empty()) {
+        cv::resize(m_finderSmall(scanPx), m_finderHalf, cv::Size(scanPx.width / 2, scanPx.height / 2), 0, 0,
+                   cv::INTER_AREA);
+        constexpr int kHalfBlock = kBlock / 2;
+        const int above = static_cast<int>(std::ceil(m_options.sparseBusyAbove));
+        std::vector<uchar>& lo = m_blockLo;
+        std::vector<uchar>& hi = m_blockHi;
+        lo.resize(static_cast<size_t>(scan.width) * 3);
+        hi.resize(static_cast<size_t>(scan.width) * 3);
+        for (int by = 0; by * kHalfBlock < m_finderHalf.rows; ++by) {
+            // Per column the least and most over the block row's rows (whole-row min/max, vectorised), then
+            // per block over its columns.
+            const int y0 = by * kHalfBlock, yEnd = std::min(m_finderHalf.rows, y0 + kHalfBlock);
+            m_finderHalf.row(y0).copyTo(m_rowLo);
+            m_finderHalf.row(y0).copyTo(m_rowHi);
+            for (int y = y0 + 1; y < yEnd; ++y) {
+                cv::min(m_rowLo, m_finderHalf.row(y), m_rowLo);
+                cv::max(m_rowHi, m_finderHalf.row(y), m_rowHi);
             }
-        }
-        uchar* busy = m_busy.ptr<uchar>(by);
-        for (int bx = 0; bx < bw; ++bx)
-            for (size_t c = 0; c < 3; ++c) {
-                const size_t k = static_cast<size_t>(bx) * 3 + c;
-                if (hi[k] >= lo[k] && hi[k] - lo[k] >= above)
-                    busy[bx] = 255;
+            std::fill(lo.begin(), lo.end(), uchar(255));
+            std::fill(hi.begin(), hi.end(), uchar(0));
+            const uchar* rowLo = m_rowLo.ptr<uchar>(0);
+            const uchar* rowHi = m_rowHi.ptr<uchar>(0);
+            for (int x = 0; x < m_finderHalf.cols; ++x) {
+                const size_t b = static_cast<size_t>(x / kHalfBlock) * 3;
+                for (size_t c = 0; c < 3; ++c) {
+                    lo[b + c] = std::min(lo[b + c], rowLo[3 * x + static_cast<int>(c)]);
+                    hi[b + c] = std::max(hi[b + c], rowHi[3 * x + static_cast<int>(c)]);
+                }
             }
+            uchar* busy = m_busy.ptr<uchar>(scan.y + by) + scan.x;
+            for (int bx = 0; bx < scan.width; ++bx)
+                for (size_t c = 0; c < 3; ++c) {
+                    const size_t k = static_cast<size_t>(bx) * 3 + c;
+                    if (hi[k] >= lo[k] && hi[k] - lo[k] >= above)
+                        busy[bx] = 255;
+                }
+        }
     }
     // A last block with no pixel in the halved image (width or height 16k+1) takes its neighbour's verdict.
-    if (bw > 1 && (bw - 1) * kHalfBlock >= m_finderHalf.cols)
+    if (bw > 1 && (bw - 1) * kBlock >= (w & ~1))
         m_busy.col(bw - 2).copyTo(m_busy.col(bw - 1));
-    if (bh > 1 && (bh - 1) * kHalfBlock >= m_finderHalf.rows)
+    if (bh > 1 && (bh - 1) * kBlock >= (h & ~1))
         m_busy.row(bh - 2).copyTo(m_busy.row(bh - 1));
-    // Only blocks that touch `limit` count (the tray's part of the image, or all of it).
-    const cv::Rect limitBlocks(
-        cv::Point(limit.x / kBlock, limit.y / kBlock),
-        cv::Point((limit.br().x + kBlock - 1) / kBlock, (limit.br().y + kBlock - 1) / kBlock));
     m_keep.create(bh, bw, CV_8U);
     m_keep.setTo(0);
-    m_busy(limitBlocks & cv::Rect(0, 0, bw, bh)).copyTo(m_keep(limitBlocks & cv::Rect(0, 0, bw, bh)));
+    m_busy(limitBlocks).copyTo(m_keep(limitBlocks));
 
     // The rectangle the net runs on for a box of blocks: margin on every side, origin on the grid, far
     // edges rounded up to the padding unit with real pixels where the image has them (as for the tray).
@@ -307,7 +317,7 @@ std::vector<cv::Rect> DiceReader::sparseParts(const cv::Rect& limit, const cv::R
     std::vector<cv::Rect> parts;
     double total = 0.0;
     for (const cv::Rect& b : boxes) {
-        parts.push_back(partOf(b));
+        parts.push_back(partOf(b) & readable);
         total += cost(b);
     }
     if (total > m_options.sparseDenseAbove * (fallback.area() + kPassCost))
@@ -342,16 +352,18 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
         if (cw > 0 && ch > 0)
             part = cv::Rect(x0, y0, cw, ch);
     }
+    cv::Rect readable(0, 0, w, h); // the pixels of m_finderSmall drawn for this pass
     // Bilinear, as the training windows were warped: INTER_AREA at these non-integer ratios costs 2.6 ms on a
     // 640x640 photo and 8.8 ms on a 1080p frame, bilinear 0.3 and 1.0 ms.
     if (shift == 0.0f) {
         cv::resize(image, m_finderSmall, cv::Size(w, h), 0, 0, cv::INTER_LINEAR);
     } else {
         // The same sampling as resize(), moved by `shift` finder pixels right and down, and only around the
-        // part (the sparse rectangles stay within 32 px of it); the rest is blank.
+        // part (the sparse rectangles stay within 32 px of it): nothing reads the rest, which is left as it
+        // was.
         m_finderSmall.create(h, w, CV_8UC3);
-        m_finderSmall.setTo(cv::Scalar::all(0));
-        const cv::Rect region = (part + cv::Size(64, 64) - cv::Point(32, 32)) & cv::Rect(0, 0, w, h);
+        readable = (part + cv::Size(64, 64) - cv::Point(32, 32)) & cv::Rect(0, 0, w, h);
+        const cv::Rect& region = readable;
         const cv::Matx23f m(sx, 0, shift + 0.5f * sx - 0.5f - static_cast<float>(region.x), 0, sy,
                             shift + 0.5f * sy - 0.5f - static_cast<float>(region.y));
         cv::Mat into = m_finderSmall(region);
@@ -364,7 +376,7 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
     std::vector<cv::Rect> parts{part};
     bool sparse = false;
     if (m_options.sparseFinder && !limit.empty()) {
-        parts = sparseParts(limit, part);
+        parts = sparseParts(limit, part, readable);
         sparse = parts.size() != 1 || parts.front() != part;
     }
     const int margin = std::max(0, m_options.sparseMargin);

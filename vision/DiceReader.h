@@ -125,8 +125,10 @@ private:
     // call.
     cv::Mat runFinder(const cv::Rect& part);
     // Rectangles of m_finderSmall (origin on the 16 px grid, margin included) around the blocks where
-    // something might be, inside `limit` (finder pixels); empty when one pass over `fallback` is cheaper.
-    std::vector<cv::Rect> sparseParts(const cv::Rect& limit, const cv::Rect& fallback);
+    // something might be, inside `limit` (finder pixels), cut to `readable` (the pixels drawn for this pass);
+    // {fallback} when one pass over it is cheaper.
+    std::vector<cv::Rect> sparseParts(const cv::Rect& limit, const cv::Rect& fallback,
+                                      const cv::Rect& readable);
     // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
     cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 
