@@ -171,7 +171,7 @@ def colourJitter(img, rng, blurMax=5):
 # ---------------------------------------------------------------- finder data
 
 
-def finderSample(item, rng, side=256, dieRange=(12.0, 30.0)):
+def finderSample(item, rng, side=256, dieRange=(12.0, 30.0), lowres=0.0):
     _, img, boxes = item
     sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
     # Scale so the median die lands in dieRange (log-uniform; 12-30 px for the committed finder). The C++ reader
@@ -195,6 +195,11 @@ def finderSample(item, rng, side=256, dieRange=(12.0, 30.0)):
     if rng.random() < 0.5:
         out = out[:, ::-1]
         M = np.array([[-1, 0, side - 1], [0, 1, 0]], np.float64) @ np.vstack([M, [0, 0, 1]])
+    if lowres > 0 and rng.random() < lowres:
+        # A die seen by a camera further away and enlarged to the finder's size: fewer real pixels, soft edges.
+        f = rng.uniform(0.4, 0.9)
+        small = cv2.resize(out, (int(side * f), int(side * f)), interpolation=cv2.INTER_AREA)
+        out = cv2.resize(small, (side, side), interpolation=cv2.INTER_LINEAR)
     out = colourJitter(out, rng)
     g = side // FINDER_STRIDE
     heat = np.zeros((g, g), np.float32)
@@ -340,7 +345,8 @@ def trainFinder(train, val, args):
     teacher = cv2.dnn.readNetFromONNX(args.finder_teacher) if args.finder_teacher else None
 
     def batchLoss():
-        batch = [finderSample(train[rng.integers(len(train))], rng, dieRange=args.finder_sizes) for _ in range(16)]
+        batch = [finderSample(train[rng.integers(len(train))], rng, dieRange=args.finder_sizes, lowres=args.finder_lowres)
+                 for _ in range(16)]
         x, heat, reg, mask, valid = (torch.from_numpy(np.stack(v)) for v in zip(*batch))
         pred = net(x)
         loss = finderLoss(pred, heat, reg, mask, valid)
@@ -482,7 +488,7 @@ def addGlare(x, isDie, share, g):
     return x
 
 
-def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0, jpegShare=0.3):
+def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0, jpegShare=0.3, lowres=0.0):
     n = len(idx)
     src = P[idx].clone()
     if train:
@@ -512,6 +518,13 @@ def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0, jpegShare
         return x
     if glare > 0:
         x = addGlare(x, Y[idx] != NOT_A_DIE, glare, g)
+    if lowres > 0:
+        # Dice seen from further away: the C++ crop then enlarges fewer real pixels to the reader's side.
+        low = torch.rand(n, generator=g) < lowres
+        if low.any():
+            side = max(8, int(crop * (0.5 + 0.4 * float(torch.rand(1, generator=g)))))
+            xs = F.interpolate(x[low], size=(side, side), mode='area')
+            x[low] = F.interpolate(xs, size=(crop, crop), mode='bilinear', align_corners=False)
     # colour
     r = lambda: torch.rand(n, 1, 1, 1, generator=g)
     m = x.mean((1, 2, 3), keepdim=True)
@@ -607,7 +620,7 @@ def trainReader(train, val, args, finderPath):
             idx = torch.cat([dieIdx[torch.randint(len(dieIdx), (nd,), generator=g)],
                              notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
             x = augmentBatch(P, J, Y, deltas, idx, g, READER_CROP, glare=args.reader_glare,
-                             jpegShare=0.5 if args.reader_rejpeg else 0.3)
+                             jpegShare=0.5 if args.reader_rejpeg else 0.3, lowres=args.reader_lowres)
             loss = F.nll_loss(torch.log(net(x).clamp(min=1e-7)), Y[idx])
             opt.zero_grad()
             loss.backward()
@@ -659,6 +672,8 @@ def main():
                     help="a finder ONNX file for the new finder to imitate besides the labels (see distillLoss)")
     ap.add_argument("--finder-sizes", default="12,30",
                     help="LO,HI: die sizes in px the finder trains on, drawn log-uniform (committed finder: 12,30)")
+    ap.add_argument("--finder-lowres", type=float, default=0.0,
+                    help="share of finder windows shrunk by 0.4-0.9 and enlarged back (a camera further away)")
     ap.add_argument("--finder-epochs", type=int, default=40)
     ap.add_argument("--finder-batches", type=int, default=40)
     ap.add_argument("--reader-epochs", type=int, default=60)
@@ -669,6 +684,8 @@ def main():
     ap.add_argument("--reader-rejpeg", action="store_true",
                     help="JPEG-compress whole photos (quality 60-97) for the compressed copies of the patches, half of "
                          "the training dice")
+    ap.add_argument("--reader-lowres", type=float, default=0.0,
+                    help="share of reader crops shrunk to 0.5-0.9 of their side and enlarged back (smaller dice)")
     ap.add_argument("--reader-glare", type=float, default=0.0, help="share of dice given a painted glare streak")
     ap.add_argument("--reader-widths", default="16,0,32,0,48,0,64",
                     help="reader conv channels in order, 0 for a 2x2 max pool")
