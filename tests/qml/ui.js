@@ -10,10 +10,16 @@ function tap(tc, win, name, where) {
     tc.verify(item, "no item named " + name + context)
     tc.verify(item.visible && item.enabled,
               name + " is not tappable: visible " + item.visible + ", enabled " + item.enabled + context)
-    ensureVisible(item)
-    // A new prompt's buttons get their place at the next polish; a click before it lands where the old layout was.
+    // A new prompt's buttons (or a group just opened) get their place at the next polish; scrolling before it
+    // uses the old content height, and a click before it lands where the old layout was.
     for (let p = item; p; p = p.parent)
         tc.waitForItemPolished(p)
+    ensureVisible(item)
+    for (let p = item; p; p = p.parent)
+        tc.waitForItemPolished(p)
+    const centre = item.mapToItem(win.contentItem, item.width / 2, item.height / 2)
+    tc.verify(centre.y >= 0 && centre.y <= win.contentItem.height,
+              name + " is off screen after scrolling (y " + centre.y + ")" + context)
     tc.mouseClick(item)
 }
 
