@@ -363,11 +363,10 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
         // was.
         m_finderSmall.create(h, w, CV_8UC3);
         readable = (part + cv::Size(64, 64) - cv::Point(32, 32)) & cv::Rect(0, 0, w, h);
-        const cv::Rect& region = readable;
-        const cv::Matx23f m(sx, 0, shift + 0.5f * sx - 0.5f - static_cast<float>(region.x), 0, sy,
-                            shift + 0.5f * sy - 0.5f - static_cast<float>(region.y));
-        cv::Mat into = m_finderSmall(region);
-        cv::warpAffine(image, into, m, region.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+        const cv::Matx23f m(sx, 0, shift + 0.5f * sx - 0.5f - static_cast<float>(readable.x), 0, sy,
+                            shift + 0.5f * sy - 0.5f - static_cast<float>(readable.y));
+        cv::Mat into = m_finderSmall(readable);
+        cv::warpAffine(image, into, m, readable.size(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     }
     // The net's outputs over the whole image's grid; cells no pass filled stay 0 (no die there).
     const int gw = (w + 15) / 16 * 2, gh = (h + 15) / 16 * 2;

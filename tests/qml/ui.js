@@ -12,15 +12,19 @@ function tap(tc, win, name, where) {
               name + " is not tappable: visible " + item.visible + ", enabled " + item.enabled + context)
     // A new prompt's buttons (or a group just opened) get their place at the next polish; scrolling before it
     // uses the old content height, and a click before it lands where the old layout was.
-    for (let p = item; p; p = p.parent)
-        tc.waitForItemPolished(p)
+    waitForLayout(tc, item)
     ensureVisible(item)
-    for (let p = item; p; p = p.parent)
-        tc.waitForItemPolished(p)
+    waitForLayout(tc, item)
     const centre = item.mapToItem(win.contentItem, item.width / 2, item.height / 2)
     tc.verify(centre.y >= 0 && centre.y <= win.contentItem.height,
               name + " is off screen after scrolling (y " + centre.y + ")" + context)
     tc.mouseClick(item)
+}
+
+// Waits until the item and every item around it has been polished (laid out).
+function waitForLayout(tc, item) {
+    for (let p = item; p; p = p.parent)
+        tc.waitForItemPolished(p)
 }
 
 // Scrolls the enclosing Flickable, if any, so the item is on screen.
