@@ -689,6 +689,8 @@ def main():
     ap.add_argument("--reader-glare", type=float, default=0.0, help="share of dice given a painted glare streak")
     ap.add_argument("--reader-widths", default="16,0,32,0,48,0,64",
                     help="reader conv channels in order, 0 for a 2x2 max pool")
+    ap.add_argument("--reader-file", default="dice_reader.onnx",
+                    help="file name of the reader in --out; dice_reader_2.onnx makes it the second reader of a pair")
     args = ap.parse_args()
     args.finder_sizes = tuple(float(v) for v in args.finder_sizes.split(","))
     if len(args.finder_sizes) != 2 or not 0 < args.finder_sizes[0] < args.finder_sizes[1]:
@@ -712,7 +714,7 @@ def main():
     if args.stage in ("reader", "both"):
         # The reader learns from crops around what the exported finder finds, as the C++ reader sees them.
         reader = trainReader(train, val, args, finderPath)
-        export(reader, (4, 3, READER_CROP, READER_CROP), os.path.join(args.out, "dice_reader.onnx"))
+        export(reader, (4, 3, READER_CROP, READER_CROP), os.path.join(args.out, args.reader_file))
 
 
 if __name__ == "__main__":

@@ -126,47 +126,65 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
     namespace fs = std::filesystem;
     const fs::path finderPath = fs::path(modelDir) / "dice_finder.onnx";
     const fs::path readerPath = fs::path(modelDir) / "dice_reader.onnx";
+    const fs::path secondPath = fs::path(modelDir) / "dice_reader_2.onnx";
     for (const fs::path& p : {finderPath, readerPath}) {
         std::error_code ec;
         if (!fs::is_regular_file(p, ec))
             return Error{"dice model file not found: " + p.string()};
     }
+    std::vector<fs::path> readerPaths{readerPath};
+    if (std::error_code ec; fs::is_regular_file(secondPath, ec))
+        readerPaths.push_back(secondPath);
     const auto bytes = [](const fs::path& p) {
         std::ifstream in(p, std::ios::binary);
         return std::vector<uchar>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     };
     const std::vector<uchar> finderModel = bytes(finderPath);
-    const std::vector<uchar> readerModel = bytes(readerPath);
-    // OpenCV would run a reader on crops of any side (its layers are convolutions and a global average), so
-    // the side it was trained for is taken from its declared input.
-    const Result<int> cropSide = diceReaderCropSide(readerModel);
-    if (!cropSide)
-        return Error{"dice model could not be loaded from " + modelDir +
-                     ": dice_reader.onnx: " + cropSide.error().message};
+    std::vector<std::vector<uchar>> readerModels;
+    int cropSide = 0;
+    for (const fs::path& p : readerPaths) {
+        readerModels.push_back(bytes(p));
+        // OpenCV would run a reader on crops of any side (its layers are convolutions and a global average),
+        // so the side it was trained for is taken from its declared input; the readers of one set share it.
+        const Result<int> side = diceReaderCropSide(readerModels.back());
+        if (!side)
+            return Error{"dice model could not be loaded from " + modelDir + ": " + p.filename().string() +
+                         ": " + side.error().message};
+        if (cropSide != 0 && side.value() != cropSide)
+            return Error{"dice model could not be loaded from " + modelDir + ": " + p.filename().string() +
+                         " takes " + std::to_string(side.value()) + " px crops, dice_reader.onnx " +
+                         std::to_string(cropSide) + " px"};
+        cropSide = side.value();
+    }
     try {
         cv::dnn::Net finder = cv::dnn::readNetFromONNX(finderModel);
-        cv::dnn::Net reader = cv::dnn::readNetFromONNX(readerModel);
-        if (finder.empty() || reader.empty())
+        std::vector<cv::dnn::Net> readers;
+        for (const std::vector<uchar>& model : readerModels)
+            readers.push_back(cv::dnn::readNetFromONNX(model));
+        if (finder.empty() || std::any_of(readers.begin(), readers.end(), [](auto& r) { return r.empty(); }))
             return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(std::move(finder), std::move(reader), cropSide.value(), options);
+        return DiceReader(std::move(finder), std::move(readers), cropSide, options);
     } catch (const cv::Exception& e) {
         return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
     }
 }
 
-DiceReader::DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, int cropSide,
+DiceReader::DiceReader(cv::dnn::Net finder, std::vector<cv::dnn::Net> readers, int cropSide,
                        const DiceReaderOptions& options)
     : m_finder(std::move(finder))
-    , m_reader(std::move(reader))
     , m_cropSide(cropSide)
     , m_options(options) {
-    m_reader.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
-    m_reader.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     m_finder.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     m_finder.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
-    if (m_options.ownLoops) {
-        m_readerLoops = ReaderNet::fromNet(m_reader, m_cropSide);
+    if (m_options.ownLoops)
         m_finderLoops = FinderNet::fromNet(m_finder);
+    for (cv::dnn::Net& net : readers) {
+        Reader reader{std::move(net), std::nullopt};
+        reader.net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        reader.net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        if (m_options.ownLoops)
+            reader.loops = ReaderNet::fromNet(reader.net, m_cropSide);
+        m_readers.push_back(std::move(reader));
     }
 }
 
@@ -428,20 +446,25 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
 }
 
 cv::Mat DiceReader::readCrops(const std::vector<cv::Mat>& crops) {
-    cv::Mat prob(static_cast<int>(crops.size()), 7, CV_32F);
-    if (m_readerLoops && m_readerLoops->outputs() == 7) {
-        for (size_t i = 0; i < crops.size(); ++i)
-            m_readerLoops->forward(crops[i], prob.ptr<float>(static_cast<int>(i)));
-        return prob;
+    cv::Mat prob = cv::Mat::zeros(static_cast<int>(crops.size()), 7, CV_32F);
+    cv::Mat one(1, 7, CV_32F);
+    for (Reader& reader : m_readers) {
+        for (size_t i = 0; i < crops.size(); ++i) {
+            if (reader.loops && reader.loops->outputs() == 7) {
+                reader.loops->forward(crops[i], one.ptr<float>());
+            } else {
+                // One crop per forward pass: a batch of one costs the same per crop as a larger batch, and a
+                // constant input shape lets OpenCV DNN keep its buffers instead of reallocating them for
+                // every new batch size (allocation and page faults were about 2 ms of a 9 ms read).
+                cv::dnn::blobFromImage(crops[i], m_readerInput, 1.0 / 255.0);
+                reader.net.setInput(m_readerInput);
+                reader.net.forward().reshape(1, 1).copyTo(one);
+            }
+            prob.row(static_cast<int>(i)) += one;
+        }
     }
-    // One crop per forward pass: a batch of one costs the same per crop as a larger batch, and a constant
-    // input shape lets OpenCV DNN keep its buffers instead of reallocating them for every new batch size
-    // (allocation and page faults were about 2 ms of a 9 ms read).
-    for (size_t i = 0; i < crops.size(); ++i) {
-        cv::dnn::blobFromImage(crops[i], m_readerInput, 1.0 / 255.0);
-        m_reader.setInput(m_readerInput);
-        m_reader.forward().reshape(1, 1).copyTo(prob.row(static_cast<int>(i)));
-    }
+    if (m_readers.size() > 1)
+        prob *= 1.0 / static_cast<double>(m_readers.size());
     return prob;
 }
 

@@ -83,8 +83,10 @@ struct DiceReaderOptions {
 
 class DiceReader {
 public:
-    // Loads dice_finder.onnx and dice_reader.onnx from modelDir. The reader's input must be Nx3xSxS (any
-    // batch, a fixed square side S of 8-256 px): S is the side its crops are resampled to.
+    // Loads dice_finder.onnx and dice_reader.onnx from modelDir, and dice_reader_2.onnx when it is there: a
+    // second reader, trained apart, whose probabilities are averaged with the first's for every crop. A
+    // reader's input must be Nx3xSxS (any batch, a fixed square side S of 8-256 px, the same for both): S is
+    // the side its crops are resampled to.
     static Result<DiceReader> load(const std::string& modelDir, const DiceReaderOptions& options = {});
     // $MUSTER_MODEL_DIR if set, else data/models of the source tree this was built from.
     static std::string defaultModelDir();
@@ -108,7 +110,8 @@ private:
         float score = 0.0f;
     };
 
-    DiceReader(cv::dnn::Net finder, cv::dnn::Net reader, int cropSide, const DiceReaderOptions& options);
+    DiceReader(cv::dnn::Net finder, std::vector<cv::dnn::Net> readers, int cropSide,
+               const DiceReaderOptions& options);
     // The finder over the image scaled by `scale`. A non-empty `watch` (image pixels, e.g. the tray's
     // bounding box) runs the net only on that part of the scaled image, cut on the net's grid with a margin
     // wider than its receptive field, so each cell there sees what it sees in a whole-image run.
@@ -129,13 +132,17 @@ private:
     // {fallback} when one pass over it is cheaper.
     std::vector<cv::Rect> sparseParts(const cv::Rect& limit, const cv::Rect& fallback,
                                       const cv::Rect& readable);
-    // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die").
+    // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die"), averaged over the readers.
     cv::Mat readCrops(const std::vector<cv::Mat>& crops);
 
     cv::dnn::Net m_finder;                  // the finder through OpenCV DNN, for CPUs the loops do not run on
     std::optional<FinderNet> m_finderLoops; // the finder net run by our own loops (FinderNet.h), when it can
     cv::Mat m_finderOutput;
-    cv::dnn::Net m_reader;
+    struct Reader {
+        cv::dnn::Net net;               // through OpenCV DNN, for CPUs the loops do not run on
+        std::optional<ReaderNet> loops; // run by our own loops (ReaderNet.h), when it can
+    };
+    std::vector<Reader> m_readers; // dice_reader.onnx, then dice_reader_2.onnx when the set has one
     int m_cropSide = 0;
     cv::Mat m_finderInput; // input blobs and finder images kept between reads so their memory is reused
     cv::Mat m_finderSmall;
@@ -150,7 +157,6 @@ private:
     cv::Mat m_ccLabels, m_ccStats, m_ccCentroids;
     float m_finderShare = 0.0f; // finder pixels run / finder image pixels, summed over the passes of a read
     cv::Mat m_readerInput;
-    std::optional<ReaderNet> m_readerLoops; // the reader net run by our own loops (ReaderNet.h), when it can
     DiceReaderOptions m_options;
 };
 

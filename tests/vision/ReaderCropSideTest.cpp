@@ -45,14 +45,22 @@ std::vector<uchar> readerDeclaring(int height, int width) {
     return model;
 }
 
-// A model folder with the committed finder and the given reader bytes.
-fs::path modelFolder(const std::string& name, const std::vector<uchar>& reader) {
+void writeBytes(const fs::path& path, const std::vector<uchar>& bytes) {
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+// A model folder with the committed finder and the given reader bytes (and a second reader's, if any).
+fs::path modelFolder(const std::string& name, const std::vector<uchar>& reader,
+                     const std::vector<uchar>& second = {}) {
     const fs::path dir = fs::temp_directory_path() / ("muster-reader-" + name);
+    fs::remove_all(dir);
     fs::create_directories(dir);
     fs::copy_file(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx", dir / "dice_finder.onnx",
                   fs::copy_options::overwrite_existing);
-    std::ofstream(dir / "dice_reader.onnx", std::ios::binary)
-        .write(reinterpret_cast<const char*>(reader.data()), static_cast<std::streamsize>(reader.size()));
+    writeBytes(dir / "dice_reader.onnx", reader);
+    if (!second.empty())
+        writeBytes(dir / "dice_reader_2.onnx", second);
     return dir;
 }
 
@@ -124,4 +132,64 @@ TEST(ReaderCropSide, UnusableInputIsAnError) {
     expectError("text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, "not an ONNX model");
     const std::vector<uchar> committed = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
     expectError("cut", std::vector<uchar>(committed.begin(), committed.begin() + 100), "not an ONNX model");
+}
+
+// A set with dice_reader_2.onnx averages the two readers' probabilities for every crop. Without the second
+// look (unsureBelow 0) each die of the pair must carry the mean of what each reader alone gives the same
+// candidate. The committed set's second reader if it has one, else the first twice (then the pair reads as
+// the first alone).
+TEST(ReaderPair, AveragesItsTwoReaders) {
+    const fs::path committed(MUSTER_TEST_MODEL_DIR);
+    const std::vector<uchar> first = fileBytes(committed / "dice_reader.onnx");
+    const std::vector<uchar> second =
+        fs::exists(committed / "dice_reader_2.onnx") ? fileBytes(committed / "dice_reader_2.onnx") : first;
+    if (diceDataDir().empty())
+        GTEST_SKIP() << muster::vision::test::kNoPhotos;
+    mv::DiceReaderOptions options;
+    options.unsureBelow = 0.0f; // one look per crop, so the pair's probabilities are the plain mean
+    auto a = mv::DiceReader::load(modelFolder("pair-a", first).string(), options);
+    auto b = mv::DiceReader::load(modelFolder("pair-b", second).string(), options);
+    auto pair = mv::DiceReader::load(modelFolder("pair", first, second).string(), options);
+    ASSERT_TRUE(a && b && pair);
+    const auto images = mv::loadManifest(diceManifest(), "test");
+    ASSERT_TRUE(images) << images.error().message;
+    const auto at = [](const mv::DiceFrame& f, cv::Point2f c) -> const mv::DieRead* {
+        for (const mv::DieRead& d : f.dice)
+            if (cv::norm(d.outline.center - c) < 0.01)
+                return &d;
+        return nullptr;
+    };
+    int compared = 0;
+    for (size_t k = 0; k < 6; ++k) {
+        const cv::Mat photo = cv::imread(images.value()[k].path, cv::IMREAD_COLOR);
+        ASSERT_FALSE(photo.empty());
+        const auto ra = a->read(photo), rb = b->read(photo), rp = pair->read(photo);
+        ASSERT_TRUE(ra && rb && rp);
+        for (const mv::DieRead& d : rp->dice) {
+            const mv::DieRead* da = at(ra.value(), d.outline.center);
+            const mv::DieRead* db = at(rb.value(), d.outline.center);
+            if (!da || !db)
+                continue; // one reader alone dropped it as "not a die"
+            for (size_t c = 0; c < 7; ++c)
+                EXPECT_NEAR(d.probability[c], (da->probability[c] + db->probability[c]) / 2, 1e-5)
+                    << images.value()[k].name << " face " << c + 1;
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 20);
+}
+
+// The second reader is checked like the first, and named in the error.
+TEST(ReaderPair, UnusableSecondReaderIsAnError) {
+    const std::vector<uchar> first = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
+    const auto expectError = [&](const std::string& name, const std::vector<uchar>& second,
+                                 const char* says) {
+        const auto loaded = mv::DiceReader::load(modelFolder(name, first, second).string());
+        ASSERT_FALSE(loaded) << name;
+        EXPECT_NE(loaded.error().message.find(says), std::string::npos) << loaded.error().message;
+        EXPECT_NE(loaded.error().message.find("dice_reader_2.onnx"), std::string::npos)
+            << loaded.error().message;
+    };
+    expectError("pair-40", readerDeclaring(40, 40), "takes 40 px crops, dice_reader.onnx 32 px");
+    expectError("pair-text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, "not an ONNX model");
 }
