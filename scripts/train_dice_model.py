@@ -11,18 +11,21 @@ finder's own centre and size errors are part of the augmentation).
 Only the `train` split is used. The committed models come from (seeded, one thread):
 
     nice -n 10 /usr/bin/python3 scripts/train_dice_model.py --stage finder \
-        --data ../shared/data/dice/nell-byler-d6 --out data/models      # finder, about 25 minutes
+        --data ../shared/data/dice/nell-byler-d6 --out data/models \
+        --finder-sizes 12,45 --finder-epochs 200 --finder-lowres 0.3          # finder, about 10-15 minutes
     nice -n 10 /usr/bin/python3 scripts/train_dice_model.py --stage reader --holdout 30 \
         --data ../shared/data/dice/nell-byler-d6 --out data/models \
         --label-fixes data/dice/nell-byler-label-fixes.csv --reader-glare 0.25 \
-        --reader-widths 16,0,32,0,48,48,0,96,96 --reader-epochs 80 --reader-rejpeg   # reader, 15-30 minutes
+        --reader-widths 24,0,48,0,64,64,0,96,96 --reader-epochs 80 --reader-rejpeg   # reader, 10-20 minutes
 
-The committed reader (the sixth round in docs/dice-reader.md) is trained on train photos 1-170, with the train
-labels checked to be wrong corrected, painted glare streaks, compressed patches cut from whole JPEG-compressed
-photos, two more layers than the defaults (the last two 96 wide) and 80 epochs, and reports on photos 171-200
-(--holdout 30). Without those options the script gives the third round's reader. `--stage reader` uses the finder
-already in --out. Options: --holdout N keeps the last N train photos out of training and reports on them (for
-tuning); --stage finder|reader|both.
+The committed finder (the tenth round in docs/dice-reader.md) trains on dice of 12-45 px for 200 epochs, a third
+of its windows shrunk and enlarged back. The committed reader (the eleventh round) learns from that finder's finds
+on train photos 1-170, with the train labels checked to be wrong corrected, painted glare streaks, compressed
+patches cut from whole JPEG-compressed photos, six convolutions 24-96 wide and 80 epochs, and reports on photos
+171-200 (--holdout 30). Without those options the script gives the first finder and the third round's reader.
+`--stage reader` uses the finder already in --out; `--reader-file dice_reader_2.onnx` writes the second reader of
+a pair (DiceReader averages the two). Options: --holdout N keeps the last N train photos out of training and
+reports on them (for tuning); --stage finder|reader|both.
 """
 
 import argparse
@@ -174,7 +177,7 @@ def colourJitter(img, rng, blurMax=5):
 def finderSample(item, rng, side=256, dieRange=(12.0, 30.0), lowres=0.0):
     _, img, boxes = item
     sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
-    # Scale so the median die lands in dieRange (log-uniform; 12-30 px for the committed finder). The C++ reader
+    # Scale so the median die lands in dieRange (log-uniform; 12-45 px for the committed finder). The C++ reader
     # aims at 25 px and rescales only when the dice it found are more than rescaleAbove off, so a frame's dice can
     # reach the finder anywhere from about 25 / 1.35 to 25 * 1.35 px, and further after a wrong size estimate.
     target = math.exp(rng.uniform(math.log(dieRange[0]), math.log(dieRange[1])))
@@ -671,7 +674,7 @@ def main():
     ap.add_argument("--finder-teacher", default="",
                     help="a finder ONNX file for the new finder to imitate besides the labels (see distillLoss)")
     ap.add_argument("--finder-sizes", default="12,30",
-                    help="LO,HI: die sizes in px the finder trains on, drawn log-uniform (committed finder: 12,30)")
+                    help="LO,HI: die sizes in px the finder trains on, drawn log-uniform (committed finder: 12,45)")
     ap.add_argument("--finder-lowres", type=float, default=0.0,
                     help="share of finder windows shrunk by 0.4-0.9 and enlarged back (a camera further away)")
     ap.add_argument("--finder-epochs", type=int, default=40)

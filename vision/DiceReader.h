@@ -55,7 +55,7 @@ struct DiceReaderOptions {
     float unsureBelow = 0.92f;  // reader confidence under which a die is flagged unsure (the lowest that left
                                 // no confident wrong on train: docs/dice-reader.md, sixth round)
     float notADieDrop = 0.50f;  // "not a die" probability above which a candidate is dropped
-    float finderDiePx = 25.0f;  // die size the frame is scaled to for the finder (trained on 12-30 px);
+    float finderDiePx = 25.0f;  // die size the frame is scaled to for the finder (trained on 12-45 px);
                                 // larger than the 19 px it was centred on: touching dice stay apart
     float cockedBelow = 0.03f;  // four-fold edge coherence under which a die is flagged cocked (heuristic)
     float rescaleAbove = 1.35f; // without a die-size hint, the finder runs again when the dice it found are

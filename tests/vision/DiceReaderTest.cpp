@@ -394,8 +394,9 @@ TEST(DiceReaderPhoto, SparseFinderComparisonCatchesCutCellsAndMissedDice) {
 }
 
 // The finder's grid (stride 8) lets a die between two cells fall through, and where the grid falls depends on
-// the frame. These are the train photos where, placed in a 1920x1080 frame, the first pass alone misses a die
-// (7 dice in 6 photos; 11 of 1487 on all of train): the second pass, half a cell off, must find most of them,
+// the frame. These are the train photos where, placed in a 1920x1080 frame, the first pass alone missed a die
+// with the ninth round's finder (7 dice in 6 photos). The finder shipped in the eleventh round misses 3 (in
+// 111246, 111913 and 112353; 6 of 1487 on all of train): the second pass, half a cell off, must find them,
 // and add no confident wrong or phantom read.
 TEST(DiceReaderPhoto, SecondFinderPassFindsDiceTheGridSplits) {
     if (diceDataDir().empty())
@@ -419,9 +420,9 @@ TEST(DiceReaderPhoto, SecondFinderPassFindsDiceTheGridSplits) {
     reader.options().crowdedBelow = 0.0f; // no two finds that close: no second pass
     const mv::EvalReport one = mv::evaluate(reader, images, options);
     EXPECT_EQ(one.dice, two.dice);
-    EXPECT_LE(one.found, one.dice - 6);
-    EXPECT_GE(two.found, one.found + 5);
-    EXPECT_GE(two.readRight, one.readRight + 5);
+    EXPECT_LE(one.found, one.dice - 3);
+    EXPECT_GE(two.found, one.found + 3);
+    EXPECT_GE(two.readRight, one.readRight + 3);
     EXPECT_LE(two.confidentWrong, one.confidentWrong);
     EXPECT_LE(two.phantom, one.phantom);
 }
