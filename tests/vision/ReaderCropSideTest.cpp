@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -50,19 +51,34 @@ void writeBytes(const fs::path& path, const std::vector<uchar>& bytes) {
         .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
-// A model folder with the committed finder and the given reader bytes (and a second reader's, if any).
-fs::path modelFolder(const std::string& name, const std::vector<uchar>& reader,
-                     const std::vector<uchar>& second = {}) {
-    const fs::path dir = fs::temp_directory_path() / ("muster-reader-" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    fs::copy_file(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx", dir / "dice_finder.onnx",
-                  fs::copy_options::overwrite_existing);
-    writeBytes(dir / "dice_reader.onnx", reader);
-    if (!second.empty())
-        writeBytes(dir / "dice_reader_2.onnx", second);
-    return dir;
-}
+// A model folder with the committed finder and the given reader bytes (and a second reader's, if any),
+// removed when it goes. Named by process, so that test runs side by side (ctest -j, two builds) never share
+// one.
+class ModelFolder {
+public:
+    ModelFolder(const std::string& name, const std::vector<uchar>& reader,
+                const std::vector<uchar>& second = {})
+        : m_dir(fs::temp_directory_path() / ("muster-reader-" + name + "-" + std::to_string(::getpid()))) {
+        fs::remove_all(m_dir);
+        fs::create_directories(m_dir);
+        fs::copy_file(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx", m_dir / "dice_finder.onnx",
+                      fs::copy_options::overwrite_existing);
+        writeBytes(m_dir / "dice_reader.onnx", reader);
+        if (!second.empty())
+            writeBytes(m_dir / "dice_reader_2.onnx", second);
+    }
+    ModelFolder(const ModelFolder&) = delete;
+    ModelFolder& operator=(const ModelFolder&) = delete;
+    ~ModelFolder() {
+        std::error_code ec;
+        fs::remove_all(m_dir, ec);
+    }
+    const fs::path& path() const { return m_dir; }
+    std::string string() const { return m_dir.string(); }
+
+private:
+    fs::path m_dir;
+};
 
 } // namespace
 
@@ -81,7 +97,8 @@ TEST(ReaderCropSide, CommittedReaderTakes32) {
 // A reader declared 40 px loads with cropSide() 40, its own loops accept it (at 40 px the last block runs on
 // 5x5 maps, odd, so without Winograd), and it reads a photo as OpenCV DNN does.
 TEST(ReaderCropSide, ReaderOfAnotherSideLoadsAndReads) {
-    const fs::path dir = modelFolder("40", readerDeclaring(40, 40));
+    const ModelFolder folder("40", readerDeclaring(40, 40));
+    const fs::path& dir = folder.path();
     auto reader = mv::DiceReader::load(dir.string());
     ASSERT_TRUE(reader) << reader.error().message;
     EXPECT_EQ(reader->cropSide(), 40);
@@ -118,7 +135,7 @@ TEST(ReaderCropSide, ReaderOfAnotherSideLoadsAndReads) {
 
 TEST(ReaderCropSide, UnusableInputIsAnError) {
     const auto expectError = [](const std::string& name, const std::vector<uchar>& reader, const char* says) {
-        const auto loaded = mv::DiceReader::load(modelFolder(name, reader).string());
+        const auto loaded = mv::DiceReader::load(ModelFolder(name, reader).string());
         ASSERT_FALSE(loaded) << name;
         EXPECT_NE(loaded.error().message.find(says), std::string::npos) << loaded.error().message;
         EXPECT_NE(loaded.error().message.find("dice_reader.onnx"), std::string::npos)
@@ -147,9 +164,9 @@ TEST(ReaderPair, AveragesItsTwoReaders) {
         GTEST_SKIP() << muster::vision::test::kNoPhotos;
     mv::DiceReaderOptions options;
     options.unsureBelow = 0.0f; // one look per crop, so the pair's probabilities are the plain mean
-    auto a = mv::DiceReader::load(modelFolder("pair-a", first).string(), options);
-    auto b = mv::DiceReader::load(modelFolder("pair-b", second).string(), options);
-    auto pair = mv::DiceReader::load(modelFolder("pair", first, second).string(), options);
+    auto a = mv::DiceReader::load(ModelFolder("pair-a", first).string(), options);
+    auto b = mv::DiceReader::load(ModelFolder("pair-b", second).string(), options);
+    auto pair = mv::DiceReader::load(ModelFolder("pair", first, second).string(), options);
     ASSERT_TRUE(a && b && pair);
     const auto images = mv::loadManifest(diceManifest(), "test");
     ASSERT_TRUE(images) << images.error().message;
@@ -184,7 +201,7 @@ TEST(ReaderPair, UnusableSecondReaderIsAnError) {
     const std::vector<uchar> first = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
     const auto expectError = [&](const std::string& name, const std::vector<uchar>& second,
                                  const char* says) {
-        const auto loaded = mv::DiceReader::load(modelFolder(name, first, second).string());
+        const auto loaded = mv::DiceReader::load(ModelFolder(name, first, second).string());
         ASSERT_FALSE(loaded) << name;
         EXPECT_NE(loaded.error().message.find(says), std::string::npos) << loaded.error().message;
         EXPECT_NE(loaded.error().message.find("dice_reader_2.onnx"), std::string::npos)
