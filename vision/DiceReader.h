@@ -52,8 +52,10 @@ struct DiceFrame {
 struct DiceReaderOptions {
     float findThreshold = 0.35f; // finder heat that makes a candidate a die
     float weakThreshold = 0.12f; // weaker candidates still go to the reader; if read as a die they count
-    float unsureBelow = 0.92f;  // reader confidence under which a die is flagged unsure (the lowest that left
-                                // no confident wrong on train: dice-reader.md, rounds 6 and 11)
+    // Reader confidence under which a die is flagged unsure. Set for the committed pair of readers: one step
+    // above the lowest that left no confident wrong on train (0.80; dice-reader.md, twelfth round). The first
+    // reader alone needs 0.92.
+    float unsureBelow = 0.85f;
     float notADieDrop = 0.50f;  // "not a die" probability above which a candidate is dropped
     float finderDiePx = 25.0f;  // die size the frame is scaled to for the finder (trained on 12-45 px);
                                 // larger than the 19 px it was centred on: touching dice stay apart
