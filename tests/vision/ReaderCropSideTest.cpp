@@ -95,6 +95,17 @@ TEST(ReaderCropSide, CommittedReaderTakes32) {
     EXPECT_EQ(crop.size(), cv::Size(32, 32));
 }
 
+// The default unsure threshold (0.85) was set for the committed pair of readers; the first reader alone needs
+// 0.92 (docs/dice-reader.md, twelfth round). A model change that drops the second reader must revisit it.
+TEST(ReaderCropSide, CommittedSetIsAPairForTheDefaultThreshold) {
+    const fs::path second = fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader_2.onnx";
+    ASSERT_TRUE(fs::exists(second));
+    const auto shape = mv::onnxInputShape(fileBytes(second));
+    ASSERT_TRUE(shape) << shape.error().message;
+    EXPECT_EQ(shape.value(), (std::vector<int64_t>{-1, 3, 32, 32}));
+    EXPECT_FLOAT_EQ(mv::DiceReaderOptions{}.unsureBelow, 0.85f);
+}
+
 // A reader declared 40 px loads with cropSide() 40, its own loops accept it (at 40 px the last block runs on
 // 5x5 maps, odd, so without Winograd), and it reads a photo as OpenCV DNN does.
 TEST(ReaderCropSide, ReaderOfAnotherSideLoadsAndReads) {
