@@ -2,6 +2,7 @@
 
 #include "vision/OnnxInput.h"
 
+#include <opencv2/core/persistence.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -122,19 +123,70 @@ std::string DiceReader::defaultModelDir() {
     return MUSTER_DEFAULT_MODEL_DIR;
 }
 
+Result<DiceModelSet> loadDiceModelSet(const std::string& modelDir) {
+    namespace fs = std::filesystem;
+    const fs::path file = fs::path(modelDir) / "dice_models.yml";
+    DiceModelSet set;
+    if (std::error_code ec; !fs::exists(file, ec)) {
+        if (fs::is_regular_file(fs::path(modelDir) / "dice_reader_2.onnx", ec))
+            set.readers.push_back("dice_reader_2.onnx");
+        return set;
+    }
+    const std::string where = file.string() + ": ";
+    // A model file is named by its bare name in the folder: a set is copied or moved as one folder.
+    const auto bareName = [](const std::string& name) {
+        return !name.empty() && fs::path(name).filename() == fs::path(name) && name != "." && name != "..";
+    };
+    try {
+        cv::FileStorage in(file.string(), cv::FileStorage::READ | cv::FileStorage::FORMAT_YAML);
+        if (!in.isOpened())
+            return Error{where + "cannot be read"};
+        if (const cv::FileNode finder = in["finder"]; !finder.empty()) {
+            if (!finder.isString() || !bareName(finder.string()))
+                return Error{where + "finder must be a file name in the folder"};
+            set.finder = finder.string();
+        }
+        if (const cv::FileNode readers = in["readers"]; !readers.empty()) {
+            if (!readers.isSeq() || readers.size() == 0)
+                return Error{where + "readers must be a list of one or more file names"};
+            set.readers.clear();
+            for (const cv::FileNode& r : readers) {
+                if (!r.isString() || !bareName(r.string()))
+                    return Error{where + "readers must be a list of file names in the folder"};
+                set.readers.push_back(r.string());
+            }
+        }
+        if (const cv::FileNode unsure = in["unsure_below"]; !unsure.empty()) {
+            const double u = unsure.isReal() || unsure.isInt() ? unsure.real() : -1.0;
+            if (!(u > 0.0 && u <= 1.0))
+                return Error{where + "unsure_below must be a number in (0, 1]"};
+            set.unsureBelow = static_cast<float>(u);
+        }
+    } catch (const cv::Exception& e) {
+        return Error{where + "not a model set description (" + e.err + ")"};
+    }
+    return set;
+}
+
 Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReaderOptions& options) {
     namespace fs = std::filesystem;
-    const fs::path finderPath = fs::path(modelDir) / "dice_finder.onnx";
-    const fs::path readerPath = fs::path(modelDir) / "dice_reader.onnx";
-    const fs::path secondPath = fs::path(modelDir) / "dice_reader_2.onnx";
-    for (const fs::path& p : {finderPath, readerPath}) {
+    const Result<DiceModelSet> set = loadDiceModelSet(modelDir);
+    if (!set)
+        return set.error();
+    const fs::path finderPath = fs::path(modelDir) / set->finder;
+    std::vector<fs::path> readerPaths;
+    for (const std::string& name : set->readers)
+        readerPaths.push_back(fs::path(modelDir) / name);
+    std::vector<fs::path> all{finderPath};
+    all.insert(all.end(), readerPaths.begin(), readerPaths.end());
+    for (const fs::path& p : all) {
         std::error_code ec;
         if (!fs::is_regular_file(p, ec))
             return Error{"dice model file not found: " + p.string()};
     }
-    std::vector<fs::path> readerPaths{readerPath};
-    if (std::error_code ec; fs::is_regular_file(secondPath, ec))
-        readerPaths.push_back(secondPath);
+    DiceReaderOptions resolved = options;
+    if (!resolved.unsureBelow)
+        resolved.unsureBelow = set->unsureBelow.value_or(kStrictUnsureBelow);
     const auto bytes = [](const fs::path& p) {
         std::ifstream in(p, std::ios::binary);
         return std::vector<uchar>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -152,8 +204,8 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
                          ": " + side.error().message};
         if (cropSide != 0 && side.value() != cropSide)
             return Error{"dice model could not be loaded from " + modelDir + ": " + p.filename().string() +
-                         " takes " + std::to_string(side.value()) + " px crops, dice_reader.onnx " +
-                         std::to_string(cropSide) + " px"};
+                         " takes " + std::to_string(side.value()) + " px crops, " +
+                         readerPaths.front().filename().string() + " " + std::to_string(cropSide) + " px"};
         cropSide = side.value();
     }
     try {
@@ -163,7 +215,7 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
             readers.push_back(cv::dnn::readNetFromONNX(model));
         if (finder.empty() || std::any_of(readers.begin(), readers.end(), [](auto& r) { return r.empty(); }))
             return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(std::move(finder), std::move(readers), cropSide, options);
+        return DiceReader(std::move(finder), std::move(readers), cropSide, resolved);
     } catch (const cv::Exception& e) {
         return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
     }
@@ -588,6 +640,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     }
 
     DiceFrame result;
+    const float unsureBelow = m_options.unsureBelow.value_or(kStrictUnsureBelow);
     if (!candidates.empty()) {
         std::vector<cv::Mat> crops;
         crops.reserve(candidates.size());
@@ -601,7 +654,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         std::vector<cv::Mat> turned;
         for (int i = 0; i < prob.rows; ++i) {
             const float* p = prob.ptr<float>(i);
-            if (*std::max_element(p, p + 7) >= m_options.unsureBelow)
+            if (*std::max_element(p, p + 7) >= unsureBelow)
                 continue;
             doubtful.push_back(i);
             cv::Mat mirrored;
@@ -639,13 +692,13 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
             die.confidence = p[face];
             die.findScore = c.score;
             const bool strong = c.score >= m_options.findThreshold;
-            if (p[kNotADie] > m_options.notADieDrop || (!strong && die.confidence < m_options.unsureBelow)) {
+            if (p[kNotADie] > m_options.notADieDrop || (!strong && die.confidence < unsureBelow)) {
                 // Dropped. If neither net was sure it is not a die, the count itself is in doubt.
                 if (p[kNotADie] < 0.9f && (strong || die.confidence > 0.3f))
                     ++result.possibleDiceDropped;
                 continue;
             }
-            die.unsure = die.confidence < m_options.unsureBelow;
+            die.unsure = die.confidence < unsureBelow;
             const Orientation o = edgeOrientation(frame, c.centre, c.size);
             const float cosA = std::abs(std::cos(o.angleDeg * static_cast<float>(CV_PI) / 180.0f));
             const float sinA = std::abs(std::sin(o.angleDeg * static_cast<float>(CV_PI) / 180.0f));

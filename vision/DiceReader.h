@@ -52,10 +52,9 @@ struct DiceFrame {
 struct DiceReaderOptions {
     float findThreshold = 0.35f; // finder heat that makes a candidate a die
     float weakThreshold = 0.12f; // weaker candidates still go to the reader; if read as a die they count
-    // Reader confidence under which a die is flagged unsure. Set for the committed pair of readers: one step
-    // above the lowest that left no confident wrong on train (0.80; dice-reader.md, twelfth round). The first
-    // reader alone needs 0.92.
-    float unsureBelow = 0.85f;
+    // Reader confidence under which a die is flagged unsure. Unset, load() takes the threshold the model set
+    // was measured for (unsure_below in its dice_models.yml), or kStrictUnsureBelow for a folder without one.
+    std::optional<float> unsureBelow;
     float notADieDrop = 0.50f;  // "not a die" probability above which a candidate is dropped
     float finderDiePx = 25.0f;  // die size the frame is scaled to for the finder (trained on 12-45 px);
                                 // larger than the 19 px it was centred on: touching dice stay apart
@@ -83,12 +82,29 @@ struct DiceReaderOptions {
     float crowdedBelow = 1.6f;
 };
 
+// A model folder's description of itself, dice_models.yml (OpenCV FileStorage YAML): the finder's file, the
+// readers' files (their probabilities are averaged for every crop) and the unsure threshold measured for
+// those readers together, so that a threshold travels with the models it was measured on.
+struct DiceModelSet {
+    std::string finder = "dice_finder.onnx";
+    std::vector<std::string> readers{"dice_reader.onnx"};
+    std::optional<float> unsureBelow; // in (0, 1]; unset when the folder does not say
+};
+
+// The model set of modelDir: its dice_models.yml, or without one dice_finder.onnx, dice_reader.onnx and
+// dice_reader_2.onnx when it is there, with no threshold. A file that does not parse, names a file outside
+// the folder or gives a threshold outside (0, 1] is an Error; missing model files are load()'s to report.
+Result<DiceModelSet> loadDiceModelSet(const std::string& modelDir);
+
 class DiceReader {
 public:
-    // Loads dice_finder.onnx and dice_reader.onnx from modelDir, and dice_reader_2.onnx when it is there: a
-    // second reader, trained apart, whose probabilities are averaged with the first's for every crop. A
-    // reader's input must be Nx3xSxS (any batch, a fixed square side S of 8-256 px, the same for both): S is
-    // the side its crops are resampled to.
+    // Used when neither the options nor the model folder give a threshold: the highest any committed reader
+    // has needed to leave no confident wrong on train (the eleventh round's single reader, dice-reader.md).
+    static constexpr float kStrictUnsureBelow = 0.92f;
+
+    // Loads the model set of modelDir (loadDiceModelSet()). A reader's input must be Nx3xSxS (any batch, a
+    // fixed square side S of 8-256 px, the same for every reader of the set): S is the side its crops are
+    // resampled to. options().unsureBelow is always set after a load.
     static Result<DiceReader> load(const std::string& modelDir, const DiceReaderOptions& options = {});
     // $MUSTER_MODEL_DIR if set, else data/models of the source tree this was built from.
     static std::string defaultModelDir();
@@ -144,7 +160,7 @@ private:
         cv::dnn::Net net;               // through OpenCV DNN, for CPUs the loops do not run on
         std::optional<ReaderNet> loops; // run by our own loops (ReaderNet.h), when it can
     };
-    std::vector<Reader> m_readers; // dice_reader.onnx, then dice_reader_2.onnx when the set has one
+    std::vector<Reader> m_readers; // in the order of the model set
     int m_cropSide = 0;
     cv::Mat m_finderInput; // input blobs and finder images kept between reads so their memory is reused
     cv::Mat m_finderSmall;

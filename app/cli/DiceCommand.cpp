@@ -49,8 +49,9 @@ int usageError(const std::string& message) {
 mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
     mv::DiceReaderOptions options;
     // Tuning knobs for experiments on the train split; the defaults are the measured choice.
+    float unsureBelow = 0.0f;
     for (const auto& [name, field] :
-         {std::pair{"finder-px", &options.finderDiePx}, std::pair{"unsure-below", &options.unsureBelow},
+         {std::pair{"finder-px", &options.finderDiePx}, std::pair{"unsure-below", &unsureBelow},
           std::pair{"rescale-above", &options.rescaleAbove},
           std::pair{"crowded-below", &options.crowdedBelow}}) {
         if (auto v = cl.value(name)) {
@@ -61,6 +62,8 @@ mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
             }
         }
     }
+    if (cl.value("unsure-below"))
+        options.unsureBelow = unsureBelow; // else the model set's own
     return mv::DiceReader::load(cl.value("models").value_or(mv::DiceReader::defaultModelDir()), options);
 }
 

@@ -37,8 +37,9 @@ std::vector<cv::Mat> testPhotos(cv::Size frame) {
     return out;
 }
 
-// The reader's options, with the unsure threshold from $MUSTER_UNSURE_BELOW when set: a candidate reader
-// (MUSTER_MODEL_DIR) is timed at its own threshold, which sets how many dice get the 8-way second look.
+// The reader's options, with the unsure threshold from $MUSTER_UNSURE_BELOW when set, else the model folder's
+// (dice_models.yml): a candidate reader (MUSTER_MODEL_DIR) is timed at its own threshold, which sets how many
+// dice get the 8-way second look.
 mv::DiceReaderOptions benchOptions() {
     mv::DiceReaderOptions options;
     if (const char* env = std::getenv("MUSTER_UNSURE_BELOW"); env && *env)
