@@ -10,6 +10,7 @@ Dialog {
     property int row: -1
     property int readValue: 0
     property bool unsure: false
+    property bool maybeNotADie: false
     property int value: 0
     readonly property bool changed: value !== readValue
     title: qsTr("Die %1").arg(row + 1)
@@ -18,11 +19,12 @@ Dialog {
     width: Math.min(parent ? parent.width - 40 : 640, 640)
     standardButtons: Dialog.Cancel
 
-    function openFor(r, read, current, isUnsure) {
+    function openFor(r, read, current, isUnsure, isMaybeNotADie) {
         row = r
         readValue = read
         value = current
         unsure = isUnsure
+        maybeNotADie = isMaybeNotADie === true
         reason.text = ""
         open()
     }
@@ -31,9 +33,12 @@ Dialog {
         anchors.fill: parent
         spacing: 12
         Label {
+            objectName: "correctionPrompt"
             Layout.fillWidth: true
-            text: dialog.unsure ? qsTr("The camera read %1 but is not sure. Tap the value the die shows.").arg(dialog.readValue)
-                                : qsTr("The camera read %1. Tap the value the die shows.").arg(dialog.readValue)
+            text: dialog.maybeNotADie
+                  ? qsTr("The camera is not sure this is a die (it would read %1). If it is one, tap the value it shows; if it is not, Reroll or type the dice.").arg(dialog.readValue)
+                  : dialog.unsure ? qsTr("The camera read %1 but is not sure. Tap the value the die shows.").arg(dialog.readValue)
+                                  : qsTr("The camera read %1. Tap the value the die shows.").arg(dialog.readValue)
             wrapMode: Text.WordWrap
             font.pixelSize: Theme.fontBody
         }

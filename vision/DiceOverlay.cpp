@@ -10,6 +10,8 @@ std::string dieLabel(const DieRead& die) {
     std::string s = std::to_string(die.value);
     if (die.unsure)
         s += "?";
+    if (die.maybeNotADie)
+        s += "N";
     if (die.touching)
         s += "T";
     if (die.occluded)

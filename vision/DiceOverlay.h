@@ -14,7 +14,7 @@ namespace muster::vision {
 // A red banner says the count itself is uncertain.
 cv::Mat drawDiceOverlay(const cv::Mat& frame, const DiceFrame& read);
 
-// "5", or "5?TOC" with the flags: ? unsure, T touching, O occluded, C cocked.
+// "5", or "5?NTOC" with the flags: ? unsure, N maybe not a die, T touching, O occluded, C cocked.
 std::string dieLabel(const DieRead& die);
 
 } // namespace muster::vision

@@ -692,13 +692,20 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
             die.confidence = p[face];
             die.findScore = c.score;
             const bool strong = c.score >= m_options.findThreshold;
-            if (p[kNotADie] > m_options.notADieDrop || (!strong && die.confidence < unsureBelow)) {
+            // A strong find that the reader does not surely reject stays, for a person to judge: a small die
+            // beside larger ones gets a crop mostly of its neighbours, and the reader's doubt is about the
+            // crop.
+            die.maybeNotADie = m_options.keepDoubtfulFinds && strong && p[kNotADie] > m_options.notADieDrop &&
+                               p[kNotADie] < m_options.notADieSure;
+            if (!die.maybeNotADie &&
+                (p[kNotADie] > m_options.notADieDrop || (!strong && die.confidence < unsureBelow))) {
                 // Dropped. If neither net was sure it is not a die, the count itself is in doubt.
-                if (p[kNotADie] < 0.9f && (strong || die.confidence > 0.3f))
+                if (p[kNotADie] < m_options.notADieSure && (strong || die.confidence > 0.3f))
                     ++result.possibleDiceDropped;
                 continue;
             }
-            die.unsure = die.confidence < unsureBelow;
+            die.unsure = die.confidence < unsureBelow || die.maybeNotADie;
+            result.countUncertain = result.countUncertain || die.maybeNotADie;
             const Orientation o = edgeOrientation(frame, c.centre, c.size);
             const float cosA = std::abs(std::cos(o.angleDeg * static_cast<float>(CV_PI) / 180.0f));
             const float sinA = std::abs(std::sin(o.angleDeg * static_cast<float>(CV_PI) / 180.0f));

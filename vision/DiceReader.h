@@ -39,12 +39,15 @@ struct DieRead {
     bool cocked = false;                // the top face does not look square (leaning die)
     bool touching = false;              // another die is within touching distance
     bool occluded = false;              // cut by the frame or tray edge
+    // A strong find the reader leans to call "not a die" without being sure: kept (and unsure, and the
+    // frame's count uncertain) so that a person sees it and says, rather than the die vanishing.
+    bool maybeNotADie = false;
 };
 
 struct DiceFrame {
     std::vector<DieRead> dice;
     bool countUncertain = false; // a possible die was dropped, or two reads may be one die
-    int possibleDiceDropped = 0; // weak finds the reader could not call either way
+    int possibleDiceDropped = 0; // weak finds the reader read as neither a sure die nor surely no die
     double milliseconds = 0.0;   // time spent in read()
     float finderShare = 0.0f;    // share of the finder image the finder net ran on (1 = every pixel, once)
 };
@@ -55,7 +58,13 @@ struct DiceReaderOptions {
     // Reader confidence under which a die is flagged unsure. Unset, load() takes the threshold the model set
     // was measured for (unsure_below in its dice_models.yml), or kStrictUnsureBelow for a folder without one.
     std::optional<float> unsureBelow;
-    float notADieDrop = 0.50f;  // "not a die" probability above which a candidate is dropped
+    float notADieDrop = 0.50f; // "not a die" probability above which a candidate is dropped...
+    float notADieSure = 0.90f; // ...and under which the reader is not sure it is no die: such a drop of a
+                               // strong find (or a weak one read as a die) makes the count uncertain
+    // ...and with keepDoubtfulFinds a strong find the reader is not sure is no die is kept as maybeNotADie,
+    // not dropped (train: 2 more dice read right in 3 runs, 4 in the 8 zoom runs, 3 more phantoms in those
+    // 11 runs, every one flagged; dice-reader.md, thirteenth round).
+    bool keepDoubtfulFinds = true;
     float finderDiePx = 25.0f;  // die size the frame is scaled to for the finder (trained on 12-45 px);
                                 // larger than the 19 px it was centred on: touching dice stay apart
     float cockedBelow = 0.03f;  // four-fold edge coherence under which a die is flagged cocked (heuristic)

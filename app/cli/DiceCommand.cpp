@@ -30,8 +30,10 @@ constexpr const char* kUsage =
     "                                [--models DIR]\n"
     "       muster-cli dice watch VIDEO [--settle N] [--json] [--models DIR]\n"
     "\n"
-    "read   finds the d6 in each photo and prints value, confidence and flags (? unsure, T touching,\n"
-    "       O occluded, C cocked); --overlay draws them (OUT-<image>.png when several images are given).\n"
+    "read   finds the d6 in each photo and prints value, confidence and flags (? unsure, N maybe not a die,\n"
+    "       T touching, O occluded, C cocked); --overlay draws them (OUT-<image>.png when several images "
+    "are\n"
+    "       given).\n"
     "eval   scores the reader against a manifest (image_path,split,width,height,count,faces) with YOLO\n"
     "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first;\n"
     "       --zoom 0.7 shrinks it inside its frame (a camera further away);\n"
@@ -76,6 +78,7 @@ std::string frameJson(const std::string& name, const mv::DiceFrame& f) {
         const mv::DieRead& d = f.dice[i];
         o << (i ? ", " : "") << "{\"value\": " << d.value << ", \"confidence\": " << d.confidence
           << ", \"unsure\": " << (d.unsure ? "true" : "false")
+          << ", \"maybe_not_a_die\": " << (d.maybeNotADie ? "true" : "false")
           << ", \"cocked\": " << (d.cocked ? "true" : "false")
           << ", \"touching\": " << (d.touching ? "true" : "false")
           << ", \"occluded\": " << (d.occluded ? "true" : "false") << ", \"center\": [" << d.outline.center.x

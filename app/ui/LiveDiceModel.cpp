@@ -27,6 +27,8 @@ QVariant LiveDiceModel::data(const QModelIndex& index, int role) const {
         return d.mark.confidence;
     case UnsureRole:
         return d.mark.unsure;
+    case MaybeNotADieRole:
+        return d.mark.maybeNotADie;
     case ResolvedRole:
         return d.resolved;
     case CorrectedRole:
@@ -63,6 +65,7 @@ QHash<int, QByteArray> LiveDiceModel::roleNames() const {
             {ReadValueRole, "readValue"},
             {ConfidenceRole, "confidence"},
             {UnsureRole, "unsure"},
+            {MaybeNotADieRole, "maybeNotADie"},
             {ResolvedRole, "resolved"},
             {CorrectedRole, "corrected"},
             {ReasonRole, "reason"},

@@ -34,9 +34,10 @@ public:
         ValueRole = Qt::UserRole + 1, // the value that will be accepted
         ReadValueRole,                // what the camera read
         ConfidenceRole,
-        UnsureRole,    // the reader was not sure
-        ResolvedRole,  // not unsure, or a person confirmed or corrected it
-        CorrectedRole, // a person changed the value
+        UnsureRole,       // the reader was not sure
+        MaybeNotADieRole, // the reader was not sure it is a die at all
+        ResolvedRole,     // not unsure, or a person confirmed or corrected it
+        CorrectedRole,    // a person changed the value
         ReasonRole,
         XRole, // centre, fraction of the frame width
         YRole, // centre, fraction of the frame height

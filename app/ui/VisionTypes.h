@@ -20,12 +20,13 @@ namespace muster::app {
 
 // One die of a settled read, in frame-relative units (0-1 across the frame) so any view can scale it.
 struct DieMark {
-    int value = 0;           // 1-6, the reader's most likely face
-    float confidence = 0.0f; // reader probability of `value`
-    bool unsure = false;     // the reader wants a person to confirm it
-    double x = 0.0, y = 0.0; // centre, as a fraction of the frame's width and height
-    double side = 0.0;       // edge of the top face, as a fraction of the frame's width
-    double angle = 0.0;      // degrees
+    int value = 0;             // 1-6, the reader's most likely face
+    float confidence = 0.0f;   // reader probability of `value`
+    bool unsure = false;       // the reader wants a person to confirm it
+    bool maybeNotADie = false; // ...and is not even sure it is a die (vision::DieRead::maybeNotADie)
+    double x = 0.0, y = 0.0;   // centre, as a fraction of the frame's width and height
+    double side = 0.0;         // edge of the top face, as a fraction of the frame's width
+    double angle = 0.0;        // degrees
     // Whose die it is, by colour (the calibration's dice sets, issue 7); all empty without sets.
     QString setName;           // the set its colour matches
     QString owner;             // that set's player ("" while the set is nobody's)

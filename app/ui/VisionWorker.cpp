@@ -90,6 +90,7 @@ QString detectionsJson(const vision::DiceFrame& read, const cv::Size& size,
                               {"size", d.outline.size.width},
                               {"angle", d.outline.angle},
                               {"unsure", d.unsure},
+                              {"maybeNotADie", d.maybeNotADie},
                               {"cocked", d.cocked},
                               {"touching", d.touching},
                               {"occluded", d.occluded}};
@@ -367,6 +368,7 @@ void VisionWorker::readDice(const cv::Mat& bgr) {
         m.value = d.value;
         m.confidence = d.confidence;
         m.unsure = d.unsure;
+        m.maybeNotADie = d.maybeNotADie;
         m.x = d.outline.center.x / bgr.cols;
         m.y = d.outline.center.y / bgr.rows;
         m.side = d.outline.size.width / bgr.cols;

@@ -101,6 +101,7 @@ PageFrame {
                         required property int value
                         required property int readValue
                         required property bool unsure
+                        required property bool maybeNotADie
                         required property bool resolved
                         required property bool corrected
                         required property real side
@@ -113,6 +114,7 @@ PageFrame {
                         readonly property color tone: corrected ? "#42a5f5" : (!resolved ? Theme.warning : "#66bb6a")
                         x: centreX * overlay.width - width / 2
                         y: centreY * overlay.height - height / 2
+                        z: resolved ? 0 : 1 // a die waiting for a person stays readable among crowded labels
                         width: Math.max(Theme.touchTarget, edge * 1.3)
                         height: width
                         Rectangle {
@@ -140,7 +142,9 @@ PageFrame {
                                 spacing: 6
                                 Label {
                                     id: valueLabel
-                                    text: mark.value + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
+                                    objectName: "dieValue"
+                                    text: (mark.maybeNotADie && !mark.resolved ? qsTr("die? ") : "") + mark.value
+                                          + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
                                     font.pixelSize: Theme.fontBody + 2
                                     font.bold: true
                                     color: mark.tone
@@ -158,7 +162,7 @@ PageFrame {
                             }
                         }
                         TapHandler {
-                            onTapped: correction.openFor(mark.index, mark.readValue, mark.value, mark.unsure)
+                            onTapped: correction.openFor(mark.index, mark.readValue, mark.value, mark.unsure, mark.maybeNotADie)
                         }
                     }
                 }

@@ -81,4 +81,21 @@ TestCase {
         verify(dialog.opened)
         dialog.close()
     }
+
+    // A find the reader was not sure is a die says so, and is confirmed like any unsure die.
+    function test_maybeNotADieSaysSo() {
+        const holder = createTemporaryObject(dialogComponent, testCase)
+        const dialog = holder.dialog
+        dialog.openFor(1, 6, 6, true, true)
+        tryVerify(() => dialog.opened)
+        const prompt = findChild(dialog.contentItem, "correctionPrompt")
+        verify(prompt)
+        verify(prompt.text.startsWith("The camera is not sure this is a die (it would read 6)"), prompt.text)
+        compare(findChild(dialog.contentItem, "confirmDie").text, "It shows 6")
+        dialog.close()
+        dialog.openFor(0, 3, 3, true)
+        tryVerify(() => dialog.opened)
+        compare(prompt.text, "The camera read 3 but is not sure. Tap the value the die shows.")
+        dialog.close()
+    }
 }

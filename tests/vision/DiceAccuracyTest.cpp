@@ -53,10 +53,12 @@ void checkSplit(cv::Size frame, const Bar& bar, bool labelFixes = false) {
 
 } // namespace
 
-// Measured with the committed models (docs/dice-reader.md, twelfth round): read right, confidently wrong,
-// unsure of 308, phantoms.
+// Measured with the committed models (docs/dice-reader.md, thirteenth round): read right, confidently wrong,
+// unsure of 308, phantoms. At 640 the unsure bar is 1.3%, above the twelfth round's 1%: the die kept as
+// maybe-not-a-die on IMG_20191208_112933.jpg is read right and flagged, one right die more for one unsure
+// more.
 TEST(DiceAccuracy, TestSplit640) {
-    checkSplit({}, {0.985, 0.007, 0.01, 1}); // measured: 0.987 (304), 0.0065 (2), 0.0097 (3), 1
+    checkSplit({}, {0.99, 0.007, 0.013, 1}); // measured: 0.9903 (305), 0.0065 (2), 0.0130 (4), 1
 }
 
 TEST(DiceAccuracy, TestSplitIn1080pFrames) {
@@ -64,8 +66,9 @@ TEST(DiceAccuracy, TestSplitIn1080pFrames) {
 }
 
 // The two confident wrongs above are the two test labels checked to be wrong: read against the corrected
-// labels, no die is confidently wrong.
+// labels, no die is confidently wrong, and at 640 the bar is met (99.5% right, <= 0.2% confidently
+// wrong, <= 2% unsure).
 TEST(DiceAccuracy, TestSplitWithLabelFixes) {
-    checkSplit({}, {0.99, 0.0, 0.01, 1}, true);            // measured: 0.9935 (306), 0 (0), 0.0097 (3), 1
+    checkSplit({}, {0.995, 0.0, 0.013, 1}, true);          // measured: 0.9968 (307), 0 (0), 0.0130 (4), 1
     checkSplit({1920, 1080}, {0.99, 0.0, 0.017, 1}, true); // measured: 0.9935 (306), 0 (0), 0.0162 (5), 1
 }
