@@ -46,7 +46,7 @@ struct DieRead {
 
 struct DiceFrame {
     std::vector<DieRead> dice;
-    bool countUncertain = false; // a possible die was dropped, or two reads may be one die
+    bool countUncertain = false; // a possible die was dropped, a kept one may be none, or two reads one die
     int possibleDiceDropped = 0; // weak finds the reader read as neither a sure die nor surely no die
     double milliseconds = 0.0;   // time spent in read()
     float finderShare = 0.0f;    // share of the finder image the finder net ran on (1 = every pixel, once)
