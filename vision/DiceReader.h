@@ -62,7 +62,7 @@ struct DiceReaderOptions {
     float notADieSure = 0.90f; // ...and under which the reader is not sure it is no die: such a drop of a
                                // strong find (or a weak one read as a die) makes the count uncertain
     // ...and with keepDoubtfulFinds a strong find the reader is not sure is no die is kept as maybeNotADie,
-    // not dropped (train: 2 more dice read right in 3 runs, 4 in the 8 zoom runs, 3 more phantoms in those
+    // not dropped (train: 2 more dice read right in 3 runs, 4 in the 8 zoom runs, 4 more phantoms in those
     // 11 runs, every one flagged; dice-reader.md, thirteenth round).
     bool keepDoubtfulFinds = true;
     float finderDiePx = 25.0f;  // die size the frame is scaled to for the finder (trained on 12-45 px);
