@@ -4,14 +4,15 @@ import QtQuick.Layouts
 import Muster
 
 // Confirms or corrects one die the camera read. Keeping the camera's value confirms it; another value is a
-// correction and needs a reason, which goes into the journal's override when the throw is accepted.
+// correction and needs a reason, which goes into the journal's override when the throw is accepted. "Not a
+// die" strikes the find out (value 0 here), also with a reason, which goes into the photo's detections.
 Dialog {
     id: dialog
     property int row: -1
     property int readValue: 0
     property bool unsure: false
     property bool maybeNotADie: false
-    property int value: 0
+    property int value: 0 // 1-6, or 0 for "not a die"
     readonly property bool changed: value !== readValue
     title: qsTr("Die %1").arg(row + 1)
     modal: true
@@ -19,6 +20,7 @@ Dialog {
     width: Math.min(parent ? parent.width - 40 : 640, 640)
     standardButtons: Dialog.Cancel
 
+    // current: the die's value now, 0 when it was struck out.
     function openFor(r, read, current, isUnsure, isMaybeNotADie) {
         row = r
         readValue = read
@@ -36,7 +38,7 @@ Dialog {
             objectName: "correctionPrompt"
             Layout.fillWidth: true
             text: dialog.maybeNotADie
-                  ? qsTr("The camera is not sure this is a die (it would read %1). If it is one, tap the value it shows; if it is not, Reroll or type the dice.").arg(dialog.readValue)
+                  ? qsTr("The camera is not sure this is a die (it would read %1). If it is one, tap the value it shows; if not, tap Not a die.").arg(dialog.readValue)
                   : dialog.unsure ? qsTr("The camera read %1 but is not sure. Tap the value the die shows.").arg(dialog.readValue)
                                   : qsTr("The camera read %1. Tap the value the die shows.").arg(dialog.readValue)
             wrapMode: Text.WordWrap
@@ -62,22 +64,34 @@ Dialog {
                 }
             }
         }
+        BigButton {
+            objectName: "notADieKey"
+            Layout.fillWidth: true
+            text: qsTr("Not a die")
+            highlighted: dialog.value === 0
+            tint: dialog.value === 0 ? "#5d2e2e" : Theme.surfaceRaised
+            onClicked: dialog.value = 0
+        }
         TextField {
             id: reason
             objectName: "correctionReason"
             Layout.fillWidth: true
             visible: dialog.changed
-            placeholderText: qsTr("Why (required): e.g. glare hid a pip")
+            placeholderText: dialog.value === 0 ? qsTr("Why (required): e.g. a shadow, a die left from the last throw")
+                                                : qsTr("Why (required): e.g. glare hid a pip")
             font.pixelSize: Theme.fontBody
         }
         BigButton {
             Layout.fillWidth: true
             objectName: "confirmDie"
             highlighted: true
-            text: dialog.changed ? qsTr("Correct to %1").arg(dialog.value) : qsTr("It shows %1").arg(dialog.value)
+            text: dialog.value === 0 ? qsTr("Strike it out: not a die")
+                                     : dialog.changed ? qsTr("Correct to %1").arg(dialog.value) : qsTr("It shows %1").arg(dialog.value)
             enabled: !dialog.changed || reason.text.trim().length > 0
             onClicked: {
-                if (CameraService.dice.setFace(dialog.row, dialog.value, reason.text))
+                const done = dialog.value === 0 ? CameraService.dice.setNotADie(dialog.row, reason.text)
+                                                : CameraService.dice.setFace(dialog.row, dialog.value, reason.text)
+                if (done)
                     dialog.close()
             }
         }

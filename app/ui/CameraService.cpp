@@ -447,6 +447,10 @@ QString CameraService::acceptBlockedReason() const {
         return u"The camera moved since it was calibrated: recalibrate in Settings, or type the dice."_s;
     if (!m_dice->hasReading())
         return live() ? u"Throw the dice and let them settle."_s : u"No camera reading: type the dice."_s;
+    if (m_dice->count() > askedCount())
+        return u"Asked for %1, see %2: tap anything that is not a die to strike it out, or Reroll."_s
+            .arg(askedCount())
+            .arg(m_dice->count());
     if (m_dice->count() != askedCount())
         return u"Asked for %1, see %2: spread the dice so each shows, or Reroll."_s.arg(askedCount())
             .arg(m_dice->count());
@@ -468,7 +472,7 @@ bool CameraService::acceptDice() {
     const DiceReading& r = m_dice->reading();
     storage::EvidenceDraft evidence;
     evidence.jpeg.assign(r.jpeg.begin(), r.jpeg.end());
-    evidence.detectionsJson = r.detectionsJson.toStdString();
+    evidence.detectionsJson = m_dice->removedDetections().toStdString(); // with any struck-out finds marked
     if (!m_game->submitCameraDice(m_dice->readFaces(), m_dice->finalFaces(), m_dice->correctionReason(),
                                   std::move(evidence)))
         return false;

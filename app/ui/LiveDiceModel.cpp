@@ -1,5 +1,7 @@
 #include "app/ui/LiveDiceModel.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -10,7 +12,12 @@ LiveDiceModel::LiveDiceModel(QObject* parent)
     : QAbstractListModel(parent) {}
 
 int LiveDiceModel::rowCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : count();
+    return parent.isValid() ? 0 : static_cast<int>(m_dice.size());
+}
+
+int LiveDiceModel::count() const {
+    return static_cast<int>(
+        std::count_if(m_dice.begin(), m_dice.end(), [](const Die& d) { return !d.removed; }));
 }
 
 QVariant LiveDiceModel::data(const QModelIndex& index, int role) const {
@@ -32,7 +39,9 @@ QVariant LiveDiceModel::data(const QModelIndex& index, int role) const {
     case ResolvedRole:
         return d.resolved;
     case CorrectedRole:
-        return d.value != d.mark.value;
+        return d.removed || d.value != d.mark.value;
+    case RemovedRole:
+        return d.removed;
     case ReasonRole:
         return d.reason;
     case XRole:
@@ -68,6 +77,7 @@ QHash<int, QByteArray> LiveDiceModel::roleNames() const {
             {MaybeNotADieRole, "maybeNotADie"},
             {ResolvedRole, "resolved"},
             {CorrectedRole, "corrected"},
+            {RemovedRole, "removed"},
             {ReasonRole, "reason"},
             {XRole, "centreX"},
             {YRole, "centreY"},
@@ -99,7 +109,7 @@ void LiveDiceModel::setReading(DiceReading reading) {
         return ra != rb ? ra < rb : a.x < b.x;
     });
     for (const DieMark& m : marks)
-        m_dice.push_back({m, m.value, !m.unsure, {}});
+        m_dice.push_back({m, m.value, !m.unsure, false, {}});
     m_has = true;
     endResetModel();
     Q_EMIT readingChanged();
@@ -135,8 +145,8 @@ QStringList LiveDiceModel::owners() const {
 }
 
 int LiveDiceModel::correctedCount() const {
-    return static_cast<int>(
-        std::count_if(m_dice.begin(), m_dice.end(), [](const Die& d) { return d.value != d.mark.value; }));
+    return static_cast<int>(std::count_if(m_dice.begin(), m_dice.end(),
+                                          [](const Die& d) { return d.removed || d.value != d.mark.value; }));
 }
 
 double LiveDiceModel::frameAspect() const {
@@ -145,7 +155,7 @@ double LiveDiceModel::frameAspect() const {
 }
 
 bool LiveDiceModel::setFace(int row, int value, const QString& reason) {
-    if (row < 0 || row >= count() || value < 1 || value > 6)
+    if (row < 0 || row >= rowCount() || value < 1 || value > 6)
         return false;
     Die& d = m_dice[static_cast<size_t>(row)];
     const bool correction = value != d.mark.value;
@@ -153,7 +163,22 @@ bool LiveDiceModel::setFace(int row, int value, const QString& reason) {
         return false;
     d.value = value;
     d.resolved = true;
+    d.removed = false;
     d.reason = correction ? reason.trimmed() : QString();
+    const QModelIndex i = index(row);
+    Q_EMIT dataChanged(i, i);
+    Q_EMIT readingChanged();
+    return true;
+}
+
+bool LiveDiceModel::setNotADie(int row, const QString& reason) {
+    if (row < 0 || row >= rowCount() || reason.trimmed().isEmpty())
+        return false;
+    Die& d = m_dice[static_cast<size_t>(row)];
+    d.removed = true;
+    d.resolved = true;
+    d.value = d.mark.value;
+    d.reason = reason.trimmed();
     const QModelIndex i = index(row);
     Q_EMIT dataChanged(i, i);
     Q_EMIT readingChanged();
@@ -163,29 +188,52 @@ bool LiveDiceModel::setFace(int row, int value, const QString& reason) {
 QVariantList LiveDiceModel::faces() const {
     QVariantList out;
     for (const Die& d : m_dice)
-        out << d.value;
+        if (!d.removed)
+            out << d.value;
     return out;
 }
 
 std::vector<int> LiveDiceModel::readFaces() const {
     std::vector<int> out;
     for (const Die& d : m_dice)
-        out.push_back(d.mark.value);
+        if (!d.removed)
+            out.push_back(d.mark.value);
     return out;
 }
 
 std::vector<int> LiveDiceModel::finalFaces() const {
     std::vector<int> out;
     for (const Die& d : m_dice)
-        out.push_back(d.value);
+        if (!d.removed)
+            out.push_back(d.value);
     return out;
+}
+
+QString LiveDiceModel::removedDetections() const {
+    if (std::none_of(m_dice.begin(), m_dice.end(), [](const Die& d) { return d.removed; }))
+        return m_reading.detectionsJson;
+    nlohmann::json doc = nlohmann::json::parse(m_reading.detectionsJson.toStdString(), nullptr, false);
+    if (!doc.is_object() || !doc.contains("dice") || !doc["dice"].is_array())
+        doc = nlohmann::json{{"dice", nlohmann::json::array()}};
+    nlohmann::json& dice = doc["dice"];
+    for (const Die& d : m_dice) {
+        if (!d.removed)
+            continue;
+        if (d.mark.detection >= 0 && d.mark.detection < static_cast<int>(dice.size()))
+            dice[static_cast<size_t>(d.mark.detection)]["notADie"] = d.reason.toStdString();
+        else // a read without the detection (not from the worker): keep the person's word all the same
+            doc["notADie"].push_back({{"x", d.mark.x}, {"y", d.mark.y}, {"reason", d.reason.toStdString()}});
+    }
+    return QString::fromStdString(doc.dump());
 }
 
 QString LiveDiceModel::correctionReason() const {
     QStringList parts;
     for (size_t i = 0; i < m_dice.size(); ++i) {
         const Die& d = m_dice[i];
-        if (d.value != d.mark.value)
+        if (d.removed)
+            parts << u"die %1: not a die (%2)"_s.arg(i + 1).arg(d.reason);
+        else if (d.value != d.mark.value)
             parts << u"die %1: camera read %2, set to %3 (%4)"_s.arg(i + 1)
                          .arg(d.mark.value)
                          .arg(d.value)

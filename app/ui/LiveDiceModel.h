@@ -1,9 +1,10 @@
 #pragma once
 
 // The dice of the latest settled throw, for the Dice page: where each die lies in the frame, what the reader
-// saw, and what the players made of it. A tap can confirm an unsure die or correct a misread one; each
-// correction keeps its reason, because accepting a corrected throw journals the camera's read and then an
-// override (old faces, new faces, who, why).
+// saw, and what the players made of it. A tap can confirm an unsure die, correct a misread one or strike out
+// something that is not a die; each correction keeps its reason, because accepting a corrected throw journals
+// the camera's read and then an override (old faces, new faces, who, why). A struck-out find is left out of
+// both and its reason goes into the photo's detections (removedDetections()).
 
 #include "app/ui/VisionTypes.h"
 
@@ -17,7 +18,7 @@ class LiveDiceModel : public QAbstractListModel {
     QML_ELEMENT
     QML_UNCREATABLE("The live dice come from CameraService.dice")
     Q_PROPERTY(bool hasReading READ hasReading NOTIFY readingChanged FINAL)
-    Q_PROPERTY(int count READ count NOTIFY readingChanged FINAL)
+    Q_PROPERTY(int count READ count NOTIFY readingChanged FINAL) // dice, not counting struck-out finds
     Q_PROPERTY(int unresolvedCount READ unresolvedCount NOTIFY readingChanged FINAL)
     Q_PROPERTY(int correctedCount READ correctedCount NOTIFY readingChanged FINAL)
     Q_PROPERTY(bool countUncertain READ countUncertain NOTIFY readingChanged FINAL)
@@ -38,6 +39,7 @@ public:
         MaybeNotADieRole, // the reader was not sure it is a die at all
         ResolvedRole,     // not unsure, or a person confirmed or corrected it
         CorrectedRole,    // a person changed the value
+        RemovedRole,      // a person said it is not a die
         ReasonRole,
         XRole, // centre, fraction of the frame width
         YRole, // centre, fraction of the frame height
@@ -59,7 +61,7 @@ public:
     const DiceReading& reading() const { return m_reading; }
 
     bool hasReading() const { return m_has; }
-    int count() const { return static_cast<int>(m_dice.size()); }
+    int count() const;
     int unresolvedCount() const;
     int correctedCount() const;
     bool countUncertain() const { return m_reading.countUncertain; }
@@ -71,13 +73,19 @@ public:
     QStringList owners() const;
 
     // Sets die `row` to `value` (1-6). A value other than the camera's read is a correction and needs a
-    // reason; the camera's own value confirms an unsure die. Returns false (and changes nothing) otherwise.
+    // reason; the camera's own value confirms an unsure die. A struck-out find given a value is a die again.
     Q_INVOKABLE bool setFace(int row, int value, const QString& reason);
+    // Strikes out find `row`: it is not a die (a shadow, a chit, a die outside the throw). Needs a reason.
+    // Both return false (and change nothing) for a row that is not there, a bad value or a missing reason.
+    Q_INVOKABLE bool setNotADie(int row, const QString& reason);
     Q_INVOKABLE void clear();
     Q_INVOKABLE QVariantList faces() const;
 
+    // The camera's faces and the accepted ones, struck-out finds left out of both.
     std::vector<int> readFaces() const;
     std::vector<int> finalFaces() const;
+    // The read's detections JSON with each struck-out find marked {"notADie": reason}.
+    QString removedDetections() const;
     // Why the faces differ from the read, die by die, for the override's reason ("" when nothing changed).
     QString correctionReason() const;
 
@@ -89,6 +97,7 @@ private:
         DieMark mark;
         int value = 0;
         bool resolved = false;
+        bool removed = false; // struck out: not a die
         QString reason;
     };
     DiceReading m_reading;

@@ -369,6 +369,7 @@ void VisionWorker::readDice(const cv::Mat& bgr) {
         m.confidence = d.confidence;
         m.unsure = d.unsure;
         m.maybeNotADie = d.maybeNotADie;
+        m.detection = static_cast<int>(i);
         m.x = d.outline.center.x / bgr.cols;
         m.y = d.outline.center.y / bgr.rows;
         m.side = d.outline.size.width / bgr.cols;

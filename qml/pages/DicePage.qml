@@ -104,6 +104,7 @@ PageFrame {
                         required property bool maybeNotADie
                         required property bool resolved
                         required property bool corrected
+                        required property bool removed
                         required property real side
                         required property real centreX
                         required property real centreY
@@ -111,7 +112,7 @@ PageFrame {
                         required property string ownerText
                         required property bool ownerUnknown
                         readonly property real edge: Math.max(18, side * overlay.width)
-                        readonly property color tone: corrected ? "#42a5f5" : (!resolved ? Theme.warning : "#66bb6a")
+                        readonly property color tone: removed ? "#9e9e9e" : corrected ? "#42a5f5" : (!resolved ? Theme.warning : "#66bb6a")
                         x: centreX * overlay.width - width / 2
                         y: centreY * overlay.height - height / 2
                         z: resolved ? 0 : 1 // a die waiting for a person stays readable among crowded labels
@@ -143,8 +144,10 @@ PageFrame {
                                 Label {
                                     id: valueLabel
                                     objectName: "dieValue"
-                                    text: (mark.maybeNotADie && !mark.resolved ? qsTr("die? ") : "") + mark.value
-                                          + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
+                                    text: mark.removed ? qsTr("not a die")
+                                                       : (mark.maybeNotADie && !mark.resolved ? qsTr("die? ") : "") + mark.value
+                                                         + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
+                                    font.strikeout: mark.removed
                                     font.pixelSize: Theme.fontBody + 2
                                     font.bold: true
                                     color: mark.tone
@@ -162,7 +165,7 @@ PageFrame {
                             }
                         }
                         TapHandler {
-                            onTapped: correction.openFor(mark.index, mark.readValue, mark.value, mark.unsure, mark.maybeNotADie)
+                            onTapped: correction.openFor(mark.index, mark.readValue, mark.removed ? 0 : mark.value, mark.unsure, mark.maybeNotADie)
                         }
                     }
                 }

@@ -170,10 +170,12 @@ private Q_SLOTS:
     void diceOwnersByColour();
     void darkTrayWarnsWithoutBlocking();
     void doubtfulDieReachesThePage();
+    void findStruckOutIsLeftOutOfTheThrow();
 
 private:
-    // Starts md_small and plays (first options, virtual dice) to a dice prompt we have a photo for.
-    bool playToDicePrompt(GameController& game);
+    // Starts md_small and plays (first options, virtual dice) to a dice prompt we have a photo for, or with
+    // `extra` 1 a photo of one die more. The virtual dice are random, so the count asked for varies by run.
+    bool playToDicePrompt(GameController& game, int extra = 0);
     // Feeds the photo for the current dice prompt through a photo folder and waits for its settled read.
     bool readPhotoFor(CameraService& camera, int count, const QString& folder);
     // Plays one photo as a folder and waits for its settled read.
@@ -317,12 +319,12 @@ void CameraPathTest::videoFilePlaysAtItsFrameRate() {
     QCOMPARE(s.offered, s.processed + s.dropped);
 }
 
-bool CameraPathTest::playToDicePrompt(GameController& game) {
+bool CameraPathTest::playToDicePrompt(GameController& game, int extra) {
     if (!game.startGame(u"md_small"_s, {QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}}}))
         return false;
     for (int step = 0; step < 400; ++step) {
         if (game.promptKind() == u"dice"_s) {
-            if (game.diceSides() == 6 && kPhotoByCount.count(game.diceCount()))
+            if (game.diceSides() == 6 && kPhotoByCount.count(game.diceCount() + extra))
                 return true;
             if (!game.submitDice(game.rollVirtual(), u"virtual"_s))
                 return false;
@@ -843,6 +845,72 @@ void CameraPathTest::doubtfulDieReachesThePage() {
         flagged += d.at("maybeNotADie").get<bool>() ? 1 : 0;
     QCOMPARE(flagged, 1);
     QVERIFY(json.at("countUncertain").get<bool>());
+}
+
+// One find more than the dice asked for: Accept waits; a person strikes a find out (with a reason, and can
+// take it back by giving it a value), and the throw is the other dice, the photo's detections saying which
+// find was struck out and why.
+void CameraPathTest::findStruckOutIsLeftOutOfTheThrow() {
+    NEED_PHOTOS();
+    GameController game;
+    QVERIFY2(playToDicePrompt(game, 1), qPrintable(game.lastError()));
+    const int asked = game.diceCount();
+    QVERIFY(kPhotoByCount.count(asked + 1));
+    CameraService camera(nullptr);
+    camera.setGame(&game);
+    QVERIFY(readPhotoFor(camera, asked + 1, m_tmp.path() + u"/struck"_s));
+    muster::app::LiveDiceModel& dice = *camera.dice();
+    QCOMPARE(dice.count(), asked + 1);
+    QVERIFY(!camera.canAccept());
+    QVERIFY2(camera.acceptBlockedReason().contains(u"strike it out"_s),
+             qPrintable(camera.acceptBlockedReason()));
+
+    QVERIFY(!dice.setNotADie(0, u"  "_s)); // a reason is required
+    QVERIFY(!dice.setNotADie(asked + 1, u"no such row"_s));
+    QVERIFY(dice.setNotADie(1, u"second thoughts"_s));
+    QCOMPARE(dice.count(), asked);
+    QVERIFY(dice.setFace(1, dice.index(1).data(muster::app::LiveDiceModel::ReadValueRole).toInt(), {}));
+    QCOMPARE(dice.count(), asked + 1); // a value makes it a die again
+    QVERIFY(!dice.index(1).data(muster::app::LiveDiceModel::RemovedRole).toBool());
+
+    const int struckValue = dice.index(0).data(muster::app::LiveDiceModel::ReadValueRole).toInt();
+    QVERIFY(dice.setNotADie(0, u"a die left from the last throw"_s));
+    QCOMPARE(dice.rowCount(), asked + 1);
+    QCOMPARE(dice.count(), asked);
+    QVERIFY(dice.index(0).data(muster::app::LiveDiceModel::RemovedRole).toBool());
+    QVERIFY(dice.index(0).data(muster::app::LiveDiceModel::ResolvedRole).toBool());
+    QCOMPARE(static_cast<int>(dice.readFaces().size()), asked);
+    QCOMPARE(dice.faces().size(), asked);
+    for (int row = 1; row < dice.rowCount(); ++row)
+        QVERIFY(
+            dice.setFace(row, dice.index(row).data(muster::app::LiveDiceModel::ReadValueRole).toInt(), {}));
+    QVERIFY2(camera.canAccept(), qPrintable(camera.acceptBlockedReason()));
+    std::vector<int> expected;
+    for (int row = 1; row < dice.rowCount(); ++row)
+        expected.push_back(dice.index(row).data(muster::app::LiveDiceModel::ReadValueRole).toInt());
+    QCOMPARE(dice.readFaces(), expected);
+    QVERIFY2(camera.acceptDice(), qPrintable(game.lastError()));
+
+    auto journal = muster::storage::Journal::open(game.gamePath().toStdString(),
+                                                  {muster::storage::OpenMode::ReadOnly, false});
+    QVERIFY(journal);
+    auto events = journal->events();
+    QVERIFY(events && !events->empty());
+    const muster::storage::Event& last = events->back();
+    QCOMPARE(QString::fromStdString(last.kind), u"dice"_s); // a strike-out alone changes no face: no override
+    QCOMPARE(*muster::storage::facesOf(last.payloadJson), expected);
+    auto photos = journal->evidence(last.seq);
+    QVERIFY(photos && photos->size() == 1);
+    const auto detections = nlohmann::json::parse(photos->front().detectionsJson);
+    QCOMPARE(static_cast<int>(detections.at("dice").size()), asked + 1);
+    int struck = 0;
+    for (const auto& d : detections.at("dice"))
+        if (d.contains("notADie")) {
+            ++struck;
+            QCOMPARE(d.at("notADie").get<std::string>(), std::string("a die left from the last throw"));
+            QCOMPARE(d.at("value").get<int>(), struckValue);
+        }
+    QCOMPARE(struck, 1);
 }
 
 QTEST_MAIN(CameraPathTest)

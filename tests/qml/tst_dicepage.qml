@@ -82,6 +82,31 @@ TestCase {
         dialog.close()
     }
 
+    // "Not a die" strikes a find out, and like a correction it needs a reason.
+    function test_notADieNeedsAReason() {
+        const holder = createTemporaryObject(dialogComponent, testCase)
+        const dialog = holder.dialog
+        dialog.openFor(2, 4, 4, true, true)
+        tryVerify(() => dialog.opened)
+        const key = findChild(dialog.contentItem, "notADieKey")
+        verify(key)
+        verify(key.height >= 48)
+        mouseClick(key)
+        compare(dialog.value, 0)
+        const confirm = findChild(dialog.contentItem, "confirmDie")
+        compare(confirm.text, "Strike it out: not a die")
+        verify(!confirm.enabled)
+        const reason = findChild(dialog.contentItem, "correctionReason")
+        verify(reason.visible)
+        reason.text = "a shadow"
+        verify(confirm.enabled)
+        mouseClick(confirm) // no read on screen: the model refuses, the dialog stays open
+        verify(dialog.opened)
+        mouseClick(findChild(dialog.contentItem, "face4"))
+        compare(confirm.text, "It shows 4") // back to the camera's value
+        dialog.close()
+    }
+
     // A find the reader was not sure is a die says so, and is confirmed like any unsure die.
     function test_maybeNotADieSaysSo() {
         const holder = createTemporaryObject(dialogComponent, testCase)
