@@ -132,14 +132,14 @@ int LiveDiceModel::unresolvedCount() const {
 }
 
 int LiveDiceModel::unknownOwnerCount() const {
-    return static_cast<int>(
-        std::count_if(m_dice.begin(), m_dice.end(), [](const Die& d) { return d.mark.ownerUnknown; }));
+    return static_cast<int>(std::count_if(m_dice.begin(), m_dice.end(),
+                                          [](const Die& d) { return !d.removed && d.mark.ownerUnknown; }));
 }
 
 QStringList LiveDiceModel::owners() const {
     QStringList out;
     for (const Die& d : m_dice)
-        if (!d.mark.owner.isEmpty() && !out.contains(d.mark.owner))
+        if (!d.removed && !d.mark.owner.isEmpty() && !out.contains(d.mark.owner))
             out << d.mark.owner;
     return out;
 }

@@ -69,7 +69,8 @@ public:
     double frameAspect() const;
     bool owned() const { return m_has && m_reading.owned; }
     int unknownOwnerCount() const;
-    // The players whose dice these are by colour, each once, in die order.
+    // The players whose dice these are by colour, each once, in die order (struck-out finds left out, as
+    // from unknownOwnerCount()).
     QStringList owners() const;
 
     // Sets die `row` to `value` (1-6). A value other than the camera's read is a correction and needs a
