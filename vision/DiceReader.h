@@ -107,8 +107,8 @@ Result<DiceModelSet> loadDiceModelSet(const std::string& modelDir);
 
 class DiceReader {
 public:
-    // Used when neither the options nor the model folder give a threshold: the highest any committed reader
-    // has needed to leave no confident wrong on train (the eleventh round's single reader, dice-reader.md).
+    // Used when neither the options nor the model folder give a threshold: what the committed set's first
+    // reader needs alone to leave no confident wrong on train (the eleventh round's h1, dice-reader.md).
     static constexpr float kStrictUnsureBelow = 0.92f;
 
     // Loads the model set of modelDir (loadDiceModelSet()). A reader's input must be Nx3xSxS (any batch, a
