@@ -39,7 +39,7 @@ QVariant LiveDiceModel::data(const QModelIndex& index, int role) const {
     case ResolvedRole:
         return d.resolved;
     case CorrectedRole:
-        return d.removed || d.value != d.mark.value;
+        return d.changed();
     case RemovedRole:
         return d.removed;
     case ReasonRole:
@@ -145,8 +145,8 @@ QStringList LiveDiceModel::owners() const {
 }
 
 int LiveDiceModel::correctedCount() const {
-    return static_cast<int>(std::count_if(m_dice.begin(), m_dice.end(),
-                                          [](const Die& d) { return d.removed || d.value != d.mark.value; }));
+    return static_cast<int>(
+        std::count_if(m_dice.begin(), m_dice.end(), [](const Die& d) { return d.changed(); }));
 }
 
 double LiveDiceModel::frameAspect() const {

@@ -100,6 +100,7 @@ private:
         bool resolved = false;
         bool removed = false; // struck out: not a die
         QString reason;
+        bool changed() const { return removed || value != mark.value; } // a person's correction
     };
     DiceReading m_reading;
     std::vector<Die> m_dice;

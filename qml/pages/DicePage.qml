@@ -143,7 +143,6 @@ PageFrame {
                                 spacing: 6
                                 Label {
                                     id: valueLabel
-                                    objectName: "dieValue"
                                     text: mark.removed ? qsTr("not a die")
                                                        : (mark.maybeNotADie && !mark.resolved ? qsTr("die? ") : "") + mark.value
                                                          + (!mark.resolved ? "?" : "") + (mark.corrected ? "\u270E" : "")
