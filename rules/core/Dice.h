@@ -19,6 +19,9 @@ struct DiceRequest {
     std::string purpose; // plain words: "US-A fires at MEX-1, long range: each 6 hits"
     std::string ruleId;  // the catalogue rule that asks for the roll, e.g. "MD-FIRE-04"
     std::string roller;  // side or unit that rolls
+    std::string side;                  // side id that rolls (see Question::side)
+    std::vector<std::string> subjects; // unit (or hex) ids the roll is for
+    std::string tag;                   // "fire", "casualties", "morale", …
 };
 
 std::string toString(DiceSource source);
