@@ -34,4 +34,12 @@ struct Scenario {
     std::shared_ptr<const ScenarioBody> body;
 };
 
+// The colour of side `index`: the scenario's, else one of a fixed palette by index.
+inline std::string sideColour(const std::vector<SideDef>& sides, std::size_t index) {
+    static const char* const kPalette[] = {"#5b8def", "#3fae6a", "#d9a441", "#b55fc9"};
+    if (index < sides.size() && !sides[index].colour.empty())
+        return sides[index].colour;
+    return kPalette[index % 4];
+}
+
 } // namespace muster::rules

@@ -6,28 +6,12 @@
 
 namespace muster::rules {
 
-std::string toString(DiceSource source) {
-    switch (source) {
-    case DiceSource::Camera:
-        return "camera";
-    case DiceSource::Typed:
-        return "typed";
-    case DiceSource::Virtual:
-        return "virtual";
-    case DiceSource::Override:
-        return "override";
-    }
-    return "virtual";
-}
-
 bool diceSourceFromString(const std::string& text, DiceSource& out) {
-    for (DiceSource s : {DiceSource::Camera, DiceSource::Typed, DiceSource::Virtual, DiceSource::Override}) {
-        if (toString(s) == text) {
-            out = s;
-            return true;
-        }
-    }
-    return false;
+    const auto source = muster::diceSourceFromString(text);
+    if (!source || *source == DiceSource::None)
+        return false;
+    out = *source;
+    return true;
 }
 
 std::string toString(const DiceExpr& expr) {

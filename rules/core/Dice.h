@@ -1,12 +1,13 @@
 #pragma once
 
+#include "common/DiceSource.h"
+
 #include <string>
 #include <vector>
 
 namespace muster::rules {
 
-// Where a dice result came from; recorded with every result in the journal.
-enum class DiceSource { Camera, Typed, Virtual, Override };
+using muster::DiceSource;
 
 // What the engine needs rolled: count dice of `sides` faces (d6, d10, d20, or dN for a random pick, GEN-03).
 // The engine never rolls; a dice source answers the request with `count` faces in 1..sides.
@@ -24,7 +25,7 @@ struct DiceRequest {
     std::string tag;                   // "fire", "casualties", "morale", …
 };
 
-std::string toString(DiceSource source);
+// A source an input can carry (camera, typed, virtual or override; not None): false for any other text.
 bool diceSourceFromString(const std::string& text, DiceSource& out);
 
 // A dice expression `NdS+K` from the rule tables (GEN-01); count 0 means a fixed distance K.

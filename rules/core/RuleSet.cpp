@@ -54,6 +54,11 @@ std::optional<std::vector<int>> integerList(const std::string& v) {
     return out;
 }
 
+std::string count(std::size_t n) {
+    static const char* const kWords[] = {"no", "one", "two", "three", "four", "five", "six"};
+    return n < 7 ? kWords[n] : std::to_string(n);
+}
+
 std::optional<Error> checkNumber(const OptionSpec& spec, const std::string& value) {
     const std::size_t expected = spec.parts.empty() ? 1 : spec.parts.size();
     auto list = integerList(value);
@@ -61,10 +66,10 @@ std::optional<Error> checkNumber(const OptionSpec& spec, const std::string& valu
         std::string names;
         for (const auto& p : spec.parts)
             names += (names.empty() ? "" : ",") + p;
-        return makeError("house-rule option '" + spec.key + "' needs " +
-                         (expected == 1 ? std::string("an integer")
-                                        : std::to_string(expected) + " integers \"" + names + "\"") +
-                         ", got '" + value + "'");
+        return makeError(
+            "house-rule option '" + spec.key + "' needs " +
+            (expected == 1 ? std::string("an integer") : count(expected) + " integers \"" + names + "\"") +
+            ", got '" + value + "'");
     }
     for (int n : *list) {
         if (n < spec.min || n > spec.max)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/ChitVocabulary.h"
 #include "rules/HouseRules.h"
 #include "rules/Scenario.h"
 #include "rules/core/Prompt.h"
@@ -50,22 +51,9 @@ const OptionSpec* findOption(const std::vector<OptionSpec>& reg, const std::stri
 // one of the readings, or a number out of its range is an error naming the option.
 Result<HouseRules> resolveOptions(const std::vector<OptionSpec>& reg, const HouseRules& overrides);
 
-// One order a chit can carry: its code in the QR payload, the answer it gives the order question, and how the
-// chit is printed.
-struct ChitOrderSpec {
-    std::string code;                 // short, in the payload ("M", "FF"): [0-9A-Z], 1-2 characters
-    std::string value;                // the order question's option value ("first_fire")
-    std::string name;                 // as the rules name it ("FIRST FIRE")
-    std::string label;                // the short text printed on the chit ("FF")
-    unsigned char rgb[3] = {0, 0, 0}; // the colour of its spot
-    bool blank = false;               // printed without a coloured ring (MD's HOLD)
-};
-
-// A rule set's order-chit vocabulary; empty when the rule set has no chits.
-struct ChitVocabulary {
-    std::vector<ChitOrderSpec> orders;
-    bool empty() const { return orders.empty(); }
-};
+// A rule set's order chits (common/ChitVocabulary.h): the vision module reads them without knowing rules.
+using muster::ChitOrderSpec;
+using muster::ChitVocabulary;
 
 // A phase as the banner shows it.
 struct PhaseView {

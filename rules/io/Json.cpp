@@ -42,7 +42,7 @@ json toJson(const Scenario& scenario) {
 }
 
 json toJson(const Input& in) {
-    json j{{"kind", toString(in.kind)}, {"key", in.key}, {"source", toString(in.source)}};
+    json j{{"kind", toString(in.kind)}, {"key", in.key}, {"source", std::string(toString(in.source))}};
     if (in.kind == InputKind::Answer)
         j["value"] = in.value;
     else

@@ -39,14 +39,6 @@ int strengthOf(const Unit& u) {
     return u.officers + u.rf;
 }
 
-// Default side colours (blue for the first side, red for the second) when the scenario gives none.
-std::string sideColour(const std::vector<SideDef>& defs, const std::string& id, std::size_t index) {
-    for (const auto& d : defs)
-        if (d.id == id && !d.colour.empty())
-            return d.colour;
-    return index == 0 ? "#2f5d9e" : "#a33b32";
-}
-
 std::string statusOf(const Unit& u) {
     if (u.removed)
         return "lost";
@@ -128,17 +120,10 @@ struct Traits {
 
     static RosterView roster(const State& s) {
         RosterView r;
-        r.columns = {{"type", "Type"},
-                     {"grade", "Grade"},
-                     {"formation", "Formation"},
-                     {"officers", "Officers"},
-                     {"rf", "R&F"},
-                     {"dl", "DL"},
-                     {"casualties", "Casualties"},
-                     {"order", "Order"},
-                     {"loaded", "Loaded"},
-                     {"mounted", "Mounted"},
-                     {"limbered", "Limbered"}};
+        r.columns = {{"type", "Type"},     {"grade", "Grade"},           {"formation", "Formation"},
+                     {"formed", "Formed"}, {"officers", "Officers"},     {"rf", "R&F"},
+                     {"dl", "DL"},         {"casualties", "Casualties"}, {"order", "Order"},
+                     {"loaded", "Loaded"}, {"mounted", "Mounted"},       {"limbered", "Limbered"}};
         for (const Unit& u : s.game.units) {
             const Side& side = s.game.sides[static_cast<std::size_t>(u.side)];
             RosterRow row;
@@ -146,7 +131,7 @@ struct Traits {
             row.name = u.name.str();
             row.side = side.id;
             row.sideName = side.name;
-            row.sideColour = sideColour(*s.sideDefs, side.id, static_cast<std::size_t>(u.side));
+            row.sideColour = sideColour(*s.sideDefs, static_cast<std::size_t>(u.side));
             row.arm = toString(u.arm);
             row.strength = strengthOf(u);
             row.startStrength = row.strength;
@@ -156,7 +141,8 @@ struct Traits {
             const bool cav = u.arm == Arm::Cavalry;
             row.values = {u.type.str(),
                           toString(currentGrade(u)),
-                          gun ? std::string() : toString(u.formation),
+                          toString(u.formation),
+                          u.formed ? "yes" : "no",
                           std::to_string(u.officers),
                           std::to_string(u.rf),
                           std::to_string(u.dlRf + u.dlOfficers),
