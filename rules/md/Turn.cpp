@@ -360,6 +360,57 @@ bool resolveSmallArms(Ctx& c, int fi) {
     return true;
 }
 
+// MD-ARTY-03, AMB-MD-09: the target's ranks R within 4" of its front rank, counted by md.depth_rank_rule:
+// ranks holding a figure (any_figure), full ranks only, or the figures in the zone over the frontage.
+std::optional<int> askTargetDepth(Ctx& c, const std::string& id, const Unit& target) {
+    const int files = std::max(1, target.columnFiles);
+    const int figures = target.rf + target.officers;
+    const std::string zone = " within 4\" of its front rank and in range?";
+    if (c.o.depthRankRule == "full_ranks_only") {
+        return askCountLazy(c, [&] {
+            return countQuestion(id + ".full_ranks", "How many full ranks of " + target.id + zone, 0,
+                                 std::max(2, figures / files), "MD-ARTY-03");
+        });
+    }
+    if (c.o.depthRankRule == "ceil_figs_over_frontage") {
+        auto n = askCountLazy(c, [&] {
+            return countQuestion(id + ".depth_figures", "How many figures of " + target.id + " are" + zone, 1,
+                                 std::max(1, figures), "MD-ARTY-03");
+        });
+        if (!n)
+            return std::nullopt;
+        return depthRanksFromFigures(*n, files);
+    }
+    return askCountLazy(c, [&] {
+        return countQuestion(id + ".ranks", "How many ranks of " + target.id + " are" + zone, 1,
+                             std::max(2, (figures + files - 1) / files), "MD-ARTY-03");
+    });
+}
+
+// AMB-MD-09 (md.depth_other_units): the ranks of another unit in the zone behind the target, by the same
+// rule.
+std::optional<int> askBehindDepth(Ctx& c, const std::string& id, const Unit& other) {
+    if (c.o.depthRankRule == "full_ranks_only") {
+        return askCountLazy(c, [&] {
+            return countQuestion(id + ".behind_full_ranks", "How many full ranks of it are in that zone?", 0,
+                                 10, "MD-ARTY-03");
+        });
+    }
+    if (c.o.depthRankRule == "ceil_figs_over_frontage") {
+        auto n = askCountLazy(c, [&] {
+            return countQuestion(id + ".behind_figures", "How many figures of it are in that zone?", 1,
+                                 std::max(1, other.rf + other.officers), "MD-ARTY-03");
+        });
+        if (!n)
+            return std::nullopt;
+        return depthRanksFromFigures(*n, std::max(1, other.columnFiles));
+    }
+    return askCountLazy(c, [&] {
+        return countQuestion(id + ".behind_ranks", "How many of its ranks are in that zone?", 1, 10,
+                             "MD-ARTY-03");
+    });
+}
+
 // MD-ARTY-01..10: one gun's fire.
 bool resolveGunFire(Ctx& c, int gi) {
     Unit& g = c.s.units[static_cast<std::size_t>(gi)];
@@ -392,14 +443,7 @@ bool resolveGunFire(Ctx& c, int gi) {
         return true;
     int ranks = 2;
     if (!horses && (target.formation == Formation::Column || target.formation == Formation::RoadColumn)) {
-        const int files = std::max(1, target.columnFiles);
-        const int maxRanks = std::max(2, (target.rf + target.officers + files - 1) / files);
-        auto r = askCountLazy(c, [&] {
-            return countQuestion(id + ".ranks",
-                                 "How many ranks of " + target.id +
-                                     " are within 4\" of its front rank and in range?",
-                                 1, maxRanks, "MD-ARTY-03");
-        });
+        auto r = askTargetDepth(c, id, target);
         if (!r)
             return false;
         ranks = *r;
@@ -484,10 +528,7 @@ bool resolveGunFire(Ctx& c, int gi) {
             return false;
         if (*b2 != "none") {
             behind = c.s.unitIndex(*b2);
-            auto r = askCountLazy(c, [&] {
-                return countQuestion(id + ".behind_ranks", "How many of its ranks are in that zone?", 1, 10,
-                                     "MD-ARTY-03");
-            });
+            auto r = askBehindDepth(c, id, c.s.units[static_cast<std::size_t>(behind)]);
             if (!r)
                 return false;
             behindRanks = *r;
