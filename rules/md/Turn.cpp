@@ -92,8 +92,8 @@ std::string bandText(RangeBand b) {
 std::vector<Option> enemyOptions(const GameState& s, int side, bool withHorses) {
     std::vector<Option> out;
     for (const auto& u : s.units) {
-        if (u.side == side || !inPlay(u))
-            continue;
+        if (u.side == side || !inAction(u))
+            continue; // MD-DL-13: a unit all in its DL group cannot be targeted or charged
         out.push_back({u.id, u.name.str()});
         if (withHorses && u.horseHolders > 0 && !u.horsesLost && !u.mounted)
             out.push_back({u.id + ":horses", u.name + " (held horses)"});
@@ -104,7 +104,7 @@ std::vector<Option> enemyOptions(const GameState& s, int side, bool withHorses) 
 int enemyCount(const GameState& s, int side) {
     int n = 0;
     for (const auto& u : s.units)
-        n += (u.side != side && inPlay(u)) ? 1 : 0;
+        n += (u.side != side && inAction(u)) ? 1 : 0;
     return n;
 }
 
@@ -143,8 +143,8 @@ bool resolveDl(Ctx& c, const PendingDl& d);
 std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int hits, Cover terrain,
                              const std::string& key) {
     Unit& t = c.s.units[static_cast<std::size_t>(ti)];
-    if (!inPlay(t) || hits <= 0)
-        return 0; // GEN-05
+    if (!inPlay(t) || hits <= 0 || (horses ? t.horseHolders : casualtyEligible(t)) == 0)
+        return 0; // GEN-05; MD-DL-01: nothing left that can be hit, so no saves either
     const Cover cover = bestCover(terrain, t, horses);
     int cas = hits;
     if (tables::coverSaveFrom(cover) > 0) {
@@ -226,7 +226,7 @@ bool firesSmallArmsIn(const Unit& u, Phase phase, const Options& o) {
 }
 
 bool firesIn(const Unit& u, Phase phase, const Options& o) {
-    if (!inPlay(u))
+    if (!inAction(u))
         return false;
     if (u.arm == Arm::Artillery) {
         if (u.fireLost || u.fireStrength < tables::kGunCrewToFire)
@@ -599,8 +599,8 @@ void queueDl(Ctx& c, PendingDl d) {
 
 bool dlHasWork(const GameState& s, const PendingDl& d, const Options& o) {
     const Unit& t = s.units[static_cast<std::size_t>(d.unit)];
-    if (!inPlay(t))
-        return false; // GEN-05
+    if (!inPlay(t) || t.officers + t.rf == 0)
+        return false; // GEN-05; MD-DL-12: no effective figure left to move, the DL is ignored
     const bool capped = d.capped || (o.cavDlCapScope == "all_sources" && usesCavalryDlRule(t));
     if (capped && t.movementDlTaken >= 1)
         return false; // MD-CAV-03 cap reached: no die
@@ -728,7 +728,7 @@ bool resolveChargeTest(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     int ti = -1;
     bool horses = false;
-    if (!chargeTarget(c.s, u, ti, horses) || !inPlay(c.s.units[static_cast<std::size_t>(ti)])) {
+    if (!chargeTarget(c.s, u, ti, horses) || !inAction(c.s.units[static_cast<std::size_t>(ti)])) {
         u.order = Order::Hold; // the target has gone: nothing to charge
         return true;
     }
@@ -774,7 +774,7 @@ bool standHasWork(const GameState& s, const Unit& u) {
     if (ti < 0 || horses)
         return false;
     const Unit& t = s.units[static_cast<std::size_t>(ti)];
-    return inPlay(t) && t.stand == StandState::None;
+    return inAction(t) && t.stand == StandState::None;
 }
 
 bool resolveStandTest(Ctx& c, int ui) {
@@ -1070,7 +1070,7 @@ bool resolveChargeMove(Ctx& c, int ui) {
     u.movedThisTurn = true;
     const Unit* t = ti >= 0 ? &c.s.units[static_cast<std::size_t>(ti)] : nullptr;
     std::vector<Option> opts;
-    if (t && inPlay(*t)) {
+    if (t && inAction(*t)) { // MD-DL-13: a unit all in its DL group cannot be contacted
         opts.push_back({"contact", "Contact made"});
         if (t->stand == StandState::Failed || t->stand == StandState::Evaded)
             opts.push_back({"halt", "Halt at the target's previous position"});
@@ -1116,7 +1116,7 @@ bool resolveChargeMove(Ctx& c, int ui) {
 }
 
 bool movementHasWork(const Unit& u) {
-    if (!inPlay(u))
+    if (!inAction(u))
         return false;
     if (hasHeldHorses(u))
         return true;
@@ -1309,7 +1309,7 @@ bool meleeLoser(Ctx& c, int ui, int winner) {
         rejoinPushedBack(u); // MD-MEL-11
     }
     const int dice = tables::meleeDlDice(u.arm, false, c.o.meleeDlText); // MD-DL-07
-    if (dice > 0 && inPlay(u)) {
+    if (dice > 0 && inPlay(u) && u.officers + u.rf > 0) { // MD-DL-12: none left to move, nothing to roll
         auto f = rollLazy(c, [&] {
             return diceRequest(u, u.id + ".melee_dl", dice, 6, u.id + " melee loser's DL", "MD-DL-07");
         });
@@ -1599,6 +1599,8 @@ bool recoveryHasWork(const GameState& s, const Unit& u) {
         return false;
     if (u.dispersed)
         return !u.reconstituted && s.sides[static_cast<std::size_t>(u.side)].hasGeneral;
+    if (allInDl(u))
+        return false; // MD-REC-03: no figure in good order: it neither recovers nor reforms
     if (u.order != Order::Hold)
         return false;
     return !u.formed || (u.dlRf + u.dlOfficers > 0 && canRecover(u));
@@ -1706,6 +1708,12 @@ int stageSize(const GameState& s, Phase p, int stage) {
     }
 }
 
+// MD-MEL-01, MD-DL-13: a side fights only with effective figures; with none (all DL or pushed back) there is
+// no one in contact and no melee.
+bool meleeReady(const Unit& u) {
+    return inAction(u) && u.officers + u.rf > 0;
+}
+
 bool hasWork(const GameState& s, const Options& o) {
     const Cursor& c = s.cursor;
     const auto unit = [&]() -> const Unit& {
@@ -1713,10 +1721,10 @@ bool hasWork(const GameState& s, const Options& o) {
     };
     switch (c.phase) {
     case Phase::Orders:
-        return inPlay(unit());
+        return inAction(unit()); // MD-DL-01: a unit all in its DL group has no figure to act: it holds
     case Phase::ChargeTests:
         if (c.stage == 0)
-            return inPlay(unit()) && unit().order == Order::Charge && unit().charge == ChargeState::None;
+            return inAction(unit()) && unit().order == Order::Charge && unit().charge == ChargeState::None;
         if (c.stage == 1)
             return standHasWork(s, unit());
         if (c.stage == 2)
@@ -1731,17 +1739,17 @@ bool hasWork(const GameState& s, const Options& o) {
         return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)], o);
     case Phase::Movement:
         if (c.stage == 0)
-            return inPlay(unit()) &&
+            return inAction(unit()) &&
                    (unit().stand == StandState::Failed || unit().stand == StandState::Evaded);
         if (c.stage == 1)
             return movementHasWork(unit());
         if (c.stage == 2)
-            return inPlay(unit()) && unit().chargeOutcome == ChargeOutcome::Short;
+            return inAction(unit()) && unit().chargeOutcome == ChargeOutcome::Short;
         return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)], o);
     case Phase::Melee: {
         const Contact& ct = s.contacts[static_cast<std::size_t>(c.index)];
-        return inPlay(s.units[static_cast<std::size_t>(ct.attacker)]) &&
-               inPlay(s.units[static_cast<std::size_t>(ct.defender)]);
+        return meleeReady(s.units[static_cast<std::size_t>(ct.attacker)]) &&
+               meleeReady(s.units[static_cast<std::size_t>(ct.defender)]);
     }
     case Phase::Recovery:
         return recoveryHasWork(s, unit());
@@ -1922,10 +1930,15 @@ void endTurn(GameState& s, const Options& o) {
                !inPlay(s.units[static_cast<std::size_t>(ct.defender)]);
     });
     ++s.turn;
-    // Game over: a side with nothing left in play (dispersed cavalry still counts), or the last turn played.
+    // Game over: a side with nothing left that can act again, or the last turn played. A unit all in its DL
+    // group never can (MD-DL-01, MD-REC-03), unless it is dispersed cavalry its general may still
+    // reconstitute (MD-RECON-02).
     int alive[2] = {0, 0};
     for (const auto& u : s.units) {
-        if (!u.removed && u.side >= 0 && u.side < 2)
+        const bool canComeBack = u.dispersed && !u.reconstituted && u.side >= 0 &&
+                                 u.side < static_cast<int>(s.sides.size()) &&
+                                 s.sides[static_cast<std::size_t>(u.side)].hasGeneral;
+        if ((inAction(u) || canComeBack) && u.side >= 0 && u.side < 2)
             ++alive[u.side];
     }
     if (alive[0] == 0 || alive[1] == 0 || s.turn > s.maxTurns) {

@@ -145,4 +145,133 @@ TEST(MdDepthRankRule, CeilFiguresOverFrontage) {
     EXPECT_EQ(depthRanksFromFigures(9, 4), 3);
 }
 
+// ---- A unit all in its DL group (MD-DL-01, MD-DL-13, MD-FIRE-08, MD-REC-03)
+
+// A Mexican gun whose whole crew is in the DL group, beside a Mexican battalion, against a U.S. battalion.
+GameState withAllDlGun() {
+    Unit us = makeUnit("US", 0, Arm::Infantry, Grade::Veteran, 2, 30);
+    Unit mxi = makeUnit("MXI", 1, Arm::Infantry, Grade::Green, 1, 30);
+    Unit g = makeUnit("G", 1, Arm::Artillery, Grade::Elite, 0, 0);
+    g.dlRf = 4;
+    return twoSides({us, mxi, g});
+}
+
+TEST(MdAllDl, IsGivenNoOrderAndIsNotOfferedAsAChargeTarget) {
+    // MD-DL-01: no figure outside the DL group can act, so the gun is not asked for an order (it holds,
+    // MD-ORD-01); MD-DL-13: it cannot be contacted, so a charge cannot name it (MD-ORD-02).
+    GameState s = withAllDlGun();
+    EXPECT_TRUE(allInDl(s.units[2]));
+    EXPECT_FALSE(inAction(s.units[2]));
+    RecordingFeed feed({}, {{"US.order", "charge"}, {"US.charge_target", "MXI"}, {"MXI.order", "hold"}});
+    ASSERT_TRUE(runPhases(s, feed, withOptions({}), Phase::Orders, Phase::ChargeTests));
+    EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
+    EXPECT_EQ(feed.question("G.order"), nullptr);
+    EXPECT_EQ(feed.optionValues("US.charge_target"), (std::vector<std::string>{"MXI"}));
+    EXPECT_EQ(s.units[2].order, Order::Hold);
+}
+
+TEST(MdAllDl, IsNotOfferedAsAFireTarget) {
+    // MD-FIRE-08 / MD-DL-13: the DL group cannot be targeted: the U.S. fire is offered the battalion only.
+    GameState s = withAllDlGun();
+    s.units[0].order = Order::Fire;
+    RecordingFeed feed({}, {{"US.target", "none"}});
+    ASSERT_TRUE(runPhases(s, feed, withOptions({}), Phase::RegularFire, Phase::Melee));
+    EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
+    EXPECT_EQ(feed.optionValues("US.target"), (std::vector<std::string>{"MXI", "none"}));
+    EXPECT_EQ(feed.question("US.split"), nullptr); // MD-FIRE-09: one target left, nothing to split
+}
+
+TEST(MdAllDl, NoSavesAreRolledForAUnitWithNothingLeftToHit) {
+    // MD-FIRE-09 split fire at the gun twice: the first part kills its last effective crew (MD-CAS-04); the
+    // second part's hits find only DL figures, which cannot be hit (MD-DL-01): no saving throws
+    // (MD-COVER-01).
+    GameState s = withAllDlGun();
+    s.units[0].rf = 4;
+    s.units[0].order = Order::Fire;
+    s.units[2].rf = 1;
+    s.units[2].dlRf = 3;
+    RecordingFeed feed({6, 6, 1, 1, 6, 6}, {{"US.split", "split"},
+                                            {"US.target", "G"},
+                                            {"US.range", "short"},
+                                            {"US.cover", "none"},
+                                            {"US.target2", "G"},
+                                            {"US.range2", "short"},
+                                            {"US.cover2", "none"}});
+    ASSERT_TRUE(runPhases(s, feed, withOptions({}), Phase::RegularFire, Phase::Melee));
+    EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
+    EXPECT_EQ(feed.remaining(), 0u);
+    EXPECT_NE(feed.request("US.save"), nullptr);
+    EXPECT_EQ(feed.request("US2.save"), nullptr);
+    EXPECT_EQ(s.units[2].casualties, 1);
+    EXPECT_EQ(s.units[2].dlRf, 3);
+    EXPECT_TRUE(allInDl(s.units[2]));
+}
+
+TEST(MdAllDl, DoesNotMoveOnAnOrderGivenBeforeItsCrewWentToTheDlGroup) {
+    // MD-DL-01: a gun ordered to move and unlimber whose crew all became DL in First Fire stays put.
+    GameState s = withAllDlGun();
+    s.units[2].limbered = true;
+    s.units[2].order = Order::MoveUnlimber;
+    RecordingFeed feed({}, {});
+    ASSERT_TRUE(runPhases(s, feed, withOptions({}), Phase::Movement, Phase::RegularFire));
+    EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
+    EXPECT_TRUE(feed.requests().empty());
+    EXPECT_TRUE(s.units[2].limbered);
+    EXPECT_FALSE(s.units[2].movedThisTurn);
+}
+
+TEST(MdAllDl, IsNeitherContactedByAChargeNorFoughtInMelee) {
+    // MD-DL-13: a charger whose target went all to its DL group may only halt (MD-CHG-07) ...
+    GameState s = withAllDlGun();
+    Unit& us = s.units[0];
+    us.order = Order::Charge;
+    us.orderTarget = "G";
+    us.charge = ChargeState::Passed;
+    RecordingFeed feed({3, 4}, {{"US.contact", "halt"}}); // 1d6+8 charge move, then the 1d6 charge DL
+    ASSERT_TRUE(runPhases(s, feed, withOptions({}), Phase::Movement, Phase::RegularFire));
+    EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
+    EXPECT_EQ(feed.optionValues("US.contact"), (std::vector<std::string>{"halt"}));
+    EXPECT_TRUE(s.contacts.empty());
+    // ... and a contact made before its crew went to the DL group is not fought (MD-MEL-01: no one in it).
+    GameState m = withAllDlGun();
+    m.contacts.push_back(Contact{0, 2, true, false});
+    RecordingFeed melee({}, {});
+    ASSERT_TRUE(runPhases(m, melee, withOptions({}), Phase::Melee, Phase::Recovery));
+    EXPECT_TRUE(melee.failures().empty()) << melee.failures().front();
+    EXPECT_TRUE(melee.questionsAsked().empty());
+    EXPECT_TRUE(melee.requests().empty());
+    EXPECT_TRUE(m.units[0].formed);
+    EXPECT_EQ(m.units[2].dlRf, 4);
+}
+
+TEST(MdAllDl, DoesNotRecoverOrReformAndDoesNotKeepItsSideInTheGame) {
+    // MD-REC-03: no figure in good order: the gun neither recovers nor reforms in the Recovery phase.
+    GameState r = withAllDlGun();
+    r.units[2].formed = false;
+    RecordingFeed feed({}, {});
+    ASSERT_TRUE(runPhases(r, feed, withOptions({}), Phase::Recovery, Phase::Orders));
+    EXPECT_TRUE(feed.requests().empty());
+    EXPECT_FALSE(r.units[2].formed);
+    EXPECT_EQ(r.units[2].dlRf, 4);
+    // MD-DL-01: it can never act again, so a side with nothing else left has lost at the end of the turn.
+    GameState s = withAllDlGun();
+    s.units[1].removed = true;
+    endTurn(s, withOptions({}));
+    EXPECT_EQ(s.cursor.phase, Phase::GameOver);
+    EXPECT_EQ(s.winner, "us");
+    // MD-RECON-02: dispersed cavalry keeps its side in the game only while a general may reconstitute it.
+    GameState d = withAllDlGun();
+    d.units[1] = makeUnit("MXC", 1, Arm::Cavalry, Grade::Green, 0, 0);
+    d.units[1].dlRf = 16;
+    d.units[1].dlOfficers = 1;
+    d.units[1].dispersed = true;
+    GameState withGeneral = d;
+    withGeneral.sides[1].hasGeneral = true;
+    endTurn(d, withOptions({}));
+    EXPECT_EQ(d.winner, "us");
+    endTurn(withGeneral, withOptions({}));
+    EXPECT_EQ(withGeneral.cursor.phase, Phase::Orders);
+    EXPECT_EQ(withGeneral.winner, "");
+}
+
 } // namespace
