@@ -1364,11 +1364,13 @@ bool resolveMelee(Ctx& c, int k) {
             counts[s][1] = u.rf;
             continue;
         }
+        // MD-MEL-01: at least one figure of each side is in contact (meleeReady: each side has one): an
+        // officer when no rank and file are left, else a rank-and-file figure when no officer is.
         if (u.officers > 0) {
             auto a = askCountLazy(c, [&] {
                 return countQuestion(u.id + ".melee_officers",
-                                     "How many officers of " + u.id + " are in base contact?", 0, u.officers,
-                                     "MD-MEL-01");
+                                     "How many officers of " + u.id + " are in base contact?",
+                                     u.rf > 0 ? 0 : 1, u.officers, "MD-MEL-01");
             });
             if (!a)
                 return false;
@@ -1377,7 +1379,7 @@ bool resolveMelee(Ctx& c, int k) {
         auto r = askCountLazy(c, [&] {
             return countQuestion(u.id + ".melee_rf",
                                  "How many rank-and-file of " + u.id + " are in base contact?",
-                                 counts[s][0] > 0 ? 0 : std::min(1, u.rf), u.rf, "MD-MEL-01");
+                                 counts[s][0] > 0 ? 0 : 1, u.rf, "MD-MEL-01");
         });
         if (!r)
             return false;

@@ -274,4 +274,28 @@ TEST(MdAllDl, DoesNotRecoverOrReformAndDoesNotKeepItsSideInTheGame) {
     EXPECT_EQ(withGeneral.winner, "");
 }
 
+// ---- MD-MEL-01: each side has at least one figure in contact
+
+TEST(MdMeleeContact, ASideWithOnlyOfficersLeftCannotAnswerNoOfficerInContact) {
+    // MD-MEL-01: US has one effective officer and no effective rank and file (10 are DL): the officer must be
+    // in contact, so 0 is not offered; the Mexican side with no officer in contact needs 1+ rank and file.
+    Unit us = makeUnit("US", 0, Arm::Infantry, Grade::Green, 1, 0);
+    us.dlRf = 10;
+    Unit mx = makeUnit("MXI", 1, Arm::Infantry, Grade::Green, 1, 5);
+    GameState s = twoSides({us, mx});
+    s.contacts.push_back(Contact{0, 1, true, false});
+    RecordingFeed feed({}, {{"US.melee_officers", "1"},
+                            {"US.melee_rf", "0"},
+                            {"MXI.melee_officers", "0"},
+                            {"MXI.melee_rf", "1"},
+                            {"MXI.hard_cover", "no"}});
+    EXPECT_FALSE(runPhases(s, feed, withOptions({}), Phase::Melee, Phase::Recovery)); // stops at the dice
+    EXPECT_EQ(feed.optionValues("US.melee_officers"), (std::vector<std::string>{"1"}));
+    EXPECT_EQ(feed.optionValues("US.melee_rf"), (std::vector<std::string>{"0"}));
+    EXPECT_EQ(feed.optionValues("MXI.melee_officers"), (std::vector<std::string>{"0", "1"}));
+    EXPECT_EQ(feed.optionValues("MXI.melee_rf"), (std::vector<std::string>{"1", "2", "3", "4", "5"}));
+    ASSERT_NE(feed.request("US.melee_r1"), nullptr);
+    EXPECT_EQ(feed.request("US.melee_r1")->count, 1); // MD-MEL-02: one pair
+}
+
 } // namespace
