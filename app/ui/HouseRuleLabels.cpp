@@ -191,6 +191,10 @@ const std::vector<HouseRuleText>& mdTexts() {
          kMelee,
          "Both sides wiped out in one round",
          {{"both_lose", "Both lose"}, {"more_kills_wins", "More kills wins"}}},
+        {"md.melee_after_loss",
+         kMelee,
+         "A unit that loses one of several melees",
+         {{"fight_on", "Fights the others too"}, {"out_of_contact", "Falls back out of them"}}},
 
         {"md.small_arms_dl",
          kMorale,

@@ -1287,6 +1287,24 @@ void rejoinPushedBack(Unit& u) {
     u.pushedBackRejoinNextMelee = false;
 }
 
+// md.melee_after_loss = out_of_contact: the loser of the melee at the cursor has fallen back out of its other
+// contacts, which are not fought (or carried on); the cursor keeps pointing at this melee.
+void leaveOtherContacts(GameState& s, int ui) {
+    const int k = s.cursor.index;
+    int before = 0;
+    std::vector<Contact> kept;
+    for (int j = 0; j < static_cast<int>(s.contacts.size()); ++j) {
+        const Contact& ct = s.contacts[static_cast<std::size_t>(j)];
+        if (j != k && (ct.attacker == ui || ct.defender == ui)) {
+            before += j < k ? 1 : 0;
+            continue;
+        }
+        kept.push_back(ct);
+    }
+    s.contacts = std::move(kept);
+    s.cursor.index -= before;
+}
+
 bool meleeLoser(Ctx& c, int ui, int winner) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     if (!inPlay(u))
@@ -1297,7 +1315,11 @@ bool meleeLoser(Ctx& c, int ui, int winner) {
     });
     if (!d)
         return false;
-    u.retireDistance = sumFaces(*d);
+    // MD-SEQ-07 fights every contact, so a unit can lose more than one melee in a phase: each loss is a whole
+    // MD-MEL-08 result and its fall-back adds to the distance retired this turn.
+    u.retireDistance += sumFaces(*d);
+    if (c.o.meleeLossLeavesContacts)
+        leaveOtherContacts(c.s, ui);
     u.formed = false;
     if (c.o.loserPushedBackBecomeDl) { // AMB-MD-32 alternative
         u.dlRf += u.pushedBackRf;
@@ -1538,7 +1560,7 @@ bool resolveMelee(Ctx& c, int k) {
                 });
                 if (!d)
                     return false;
-                u.retireDistance = sumFaces(*d);
+                u.retireDistance += sumFaces(*d); // as a fall-back, after any earlier one this turn
                 brokeOff = true;
                 if (c.o.breakoffAsLoser) { // AMB-MD-33 alternative
                     u.formed = false;

@@ -298,4 +298,57 @@ TEST(MdMeleeContact, ASideWithOnlyOfficersLeftCannotAnswerNoOfficerInContact) {
     EXPECT_EQ(feed.request("US.melee_r1")->count, 1); // MD-MEL-02: one pair
 }
 
+// ---- A unit that loses two melees in one Melee phase (MD-SEQ-07, MD-MEL-08, md.melee_after_loss)
+
+// Two U.S. battalions charged one Mexican battalion; each contact is a melee of one pair.
+GameState oneAgainstTwo() {
+    Unit a = makeUnit("US1", 0, Arm::Infantry, Grade::Veteran, 2, 10);
+    Unit b = makeUnit("US2", 0, Arm::Infantry, Grade::Veteran, 2, 10);
+    Unit x = makeUnit("X", 1, Arm::Infantry, Grade::Green, 1, 10);
+    GameState s = twoSides({a, b, x});
+    s.contacts = {Contact{0, 2, true, false}, Contact{1, 2, true, false}};
+    return s;
+}
+
+const std::map<std::string, std::string> kOnePairEach{
+    {"US1.melee_officers", "0"}, {"US1.melee_rf", "1"}, {"US2.melee_officers", "0"}, {"US2.melee_rf", "1"},
+    {"X.melee_officers", "0"},   {"X.melee_rf", "1"},   {"X.hard_cover", "no"}};
+
+TEST(MdMeleeLosses, EachLostMeleeIsAWholeLoserResultAndTheFallBacksAdd) {
+    // MD-SEQ-07: every contact is resolved. Melee 1: US1 5+2 beats X 1 by 6: killed (MD-MEL-05); X falls back
+    // 4d6 = 4 (MD-MEL-08), 2d6 DL [1,1] Green = 4 (MD-DL-07, MD-DL-09); US1 position [2], DL [1].
+    // Melee 2: US2 5+2 beats X 1-1 (unformed, MD-MEL-03) by 7: killed; X falls back 4d6 = 8 more, DL 4 again.
+    GameState s = oneAgainstTwo();
+    RecordingFeed feed({5, 1, 1, 1, 1, 1, 1, 1, 2, 1, 5, 1, 2, 2, 2, 2, 1, 1, 2, 1}, kOnePairEach);
+    ASSERT_TRUE(runPhases(s, feed, withOptions({}), Phase::Melee, Phase::Recovery));
+    EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
+    EXPECT_EQ(feed.remaining(), 0u);
+    const Unit& x = s.units[2];
+    EXPECT_EQ(x.retireDistance, 12); // 4 + 8: the first fall-back is not overwritten
+    EXPECT_EQ(x.casualties, 2);
+    EXPECT_EQ(x.rf, 0);
+    EXPECT_EQ(x.dlRf, 8);
+    EXPECT_EQ(x.officers, 1);
+    EXPECT_FALSE(x.formed);
+    EXPECT_EQ(s.units[0].dlRf, 1);
+    EXPECT_EQ(s.units[1].dlRf, 1);
+}
+
+TEST(MdMeleeLosses, OutOfContactOptionEndsTheLosersOtherMelees) {
+    // md.melee_after_loss = out_of_contact: having lost to US1 and fallen back 4", X is out of its contact
+    // with US2, which is not fought: no question for US2, no dice after melee 1.
+    GameState s = oneAgainstTwo();
+    RecordingFeed feed({5, 1, 1, 1, 1, 1, 1, 1, 2, 1}, kOnePairEach);
+    const Options o = withOptions({{"md.melee_after_loss", "out_of_contact"}});
+    ASSERT_TRUE(o.meleeLossLeavesContacts);
+    ASSERT_TRUE(runPhases(s, feed, o, Phase::Melee, Phase::Recovery));
+    EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
+    EXPECT_EQ(feed.remaining(), 0u);
+    EXPECT_EQ(feed.question("US2.melee_officers"), nullptr);
+    EXPECT_EQ(s.units[2].retireDistance, 4);
+    EXPECT_EQ(s.units[2].dlRf, 4);
+    EXPECT_EQ(s.units[1].dlRf, 0);
+    EXPECT_EQ(s.contacts.size(), 1u);
+}
+
 } // namespace
