@@ -2,6 +2,7 @@
 
 #include "TestSupport.h"
 
+#include <cstdlib>
 #include <set>
 
 namespace muster::rules::test {
@@ -46,13 +47,21 @@ std::vector<std::string> MdInvariants::start(const Engine& engine) {
 std::vector<std::string> MdInvariants::check(const Prompt& answered, const Input& input,
                                              const Engine& after) {
     std::vector<std::string> out = checkPrompt(answered, input);
-    m_before = mdState(after);
+    const md::GameState& now = mdState(after);
+    // MD-MEL-08, MD-CHG-05: what a unit has retired this turn is never taken back (only a new turn resets
+    // it).
+    for (std::size_t i = 0; i < now.units.size() && i < m_before.units.size(); ++i) {
+        if (now.turn == m_before.turn && now.units[i].retireDistance < m_before.units[i].retireDistance)
+            out.push_back(now.units[i].id + " retired " + std::to_string(m_before.units[i].retireDistance) +
+                          "\" this turn, now " + std::to_string(now.units[i].retireDistance) + "\"");
+    }
+    m_before = now;
     for (auto& v : checkState(m_before))
         out.push_back(std::move(v));
     return out;
 }
 
-std::vector<std::string> MdInvariants::checkPrompt(const Prompt& p, const Input& input) const {
+std::vector<std::string> MdInvariants::checkPrompt(const Prompt& p, const Input& input) {
     std::vector<std::string> out;
     const md::GameState& s = m_before;
     const std::string key = p.key();
@@ -83,6 +92,17 @@ std::vector<std::string> MdInvariants::checkPrompt(const Prompt& p, const Input&
             values.insert(o.value);
         if (values.empty() || values.size() != p.question->options.size())
             out.push_back(key + " has no options or the same option twice");
+    }
+    // MD-MEL-01: a side has at least one figure in contact (its officers are asked first, then rank and
+    // file).
+    if (p.question && endsWith(key, ".melee_officers"))
+        m_officersInContact[actor] = std::atoi(input.value.c_str());
+    if (p.question && endsWith(key, ".melee_rf")) {
+        const auto it = m_officersInContact.find(actor);
+        if ((it == m_officersInContact.end() || it->second == 0) && input.value == "0")
+            out.push_back(actor + " fights a melee with no figure in contact: " + key + " = 0");
+        if (it != m_officersInContact.end())
+            m_officersInContact.erase(it);
     }
     if (p.question && isTargetQuestion(key)) {
         const int side = ai >= 0 ? s.units[static_cast<std::size_t>(ai)].side : -1;
@@ -132,6 +152,9 @@ std::vector<std::string> MdInvariants::checkState(const md::GameState& s) const 
         if (!u.removed && u.pushedBackOfficers + u.pushedBackRf > 0 && !u.pushedBackRejoinNextMelee &&
             s.cursor.phase != md::Phase::Melee)
             out.push_back(id + " keeps pushed-back figures outside the Melee phase (MD-MEL-10, MD-MEL-11)");
+        if (u.movementDlTaken > 1)
+            out.push_back(id + " took " + std::to_string(u.movementDlTaken) +
+                          " capped DLs (MD-CAV-03: at most 1)");
         if (u.removed && u.dispersed)
             out.push_back(id + " is both removed and dispersed");
     }
@@ -139,6 +162,9 @@ std::vector<std::string> MdInvariants::checkState(const md::GameState& s) const 
         const int n = static_cast<int>(s.units.size());
         if (ct.attacker < 0 || ct.attacker >= n || ct.defender < 0 || ct.defender >= n)
             out.push_back("a contact names no unit");
+        else if (s.units[static_cast<std::size_t>(ct.attacker)].side ==
+                 s.units[static_cast<std::size_t>(ct.defender)].side)
+            out.push_back("a contact between friends");
     }
     if (!s.winner.empty() && s.cursor.phase != md::Phase::GameOver)
         out.push_back("a winner (" + s.winner + ") before game over");

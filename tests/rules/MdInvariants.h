@@ -3,6 +3,7 @@
 #include "Soak.h"
 #include "rules/md/Types.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,10 +23,11 @@ public:
 
 private:
     std::vector<std::string> checkState(const md::GameState& s) const;
-    std::vector<std::string> checkPrompt(const Prompt& p, const Input& input) const;
+    std::vector<std::string> checkPrompt(const Prompt& p, const Input& input);
 
-    std::vector<int> m_setUp; // figures per unit at set-up
-    md::GameState m_before;   // the committed state the last prompt was asked in
+    std::vector<int> m_setUp;                       // figures per unit at set-up
+    md::GameState m_before;                         // the committed state the last prompt was asked in
+    std::map<std::string, int> m_officersInContact; // per unit, the melee step's officer answer (MD-MEL-01)
 };
 
 } // namespace muster::rules::test
