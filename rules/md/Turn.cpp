@@ -1948,10 +1948,11 @@ void endTurn(GameState& s, const Options& o) {
         u.movementDlTaken = 0;
     }
     s.pendingDls.clear();
-    // Only melees carried over by md.melee_rounds = one_per_turn survive the turn.
+    // Only melees carried over by md.melee_rounds = one_per_turn survive the turn, and only while both sides
+    // can still fight it (MD-MEL-01, MD-DL-13).
     std::erase_if(s.contacts, [&](const Contact& ct) {
-        return ct.roundsFought == 0 || !inPlay(s.units[static_cast<std::size_t>(ct.attacker)]) ||
-               !inPlay(s.units[static_cast<std::size_t>(ct.defender)]);
+        return ct.roundsFought == 0 || !meleeReady(s.units[static_cast<std::size_t>(ct.attacker)]) ||
+               !meleeReady(s.units[static_cast<std::size_t>(ct.defender)]);
     });
     ++s.turn;
     // Game over: a side with nothing left that can act again, or the last turn played. A unit all in its DL

@@ -244,6 +244,16 @@ TEST(MdAllDl, IsNeitherContactedByAChargeNorFoughtInMelee) {
     EXPECT_EQ(m.units[2].dlRf, 4);
 }
 
+TEST(MdAllDl, ACarriedOverMeleeWithItEndsWithTheTurn) {
+    // md.melee_rounds = one_per_turn (AMB-MD-12) keeps an undecided melee for the next turn, but not one
+    // whose gun has gone all to its DL group (MD-DL-13): no one is left in it to fight (MD-MEL-01).
+    GameState s = withAllDlGun();
+    s.contacts = {Contact{0, 2, true, false, 1}, Contact{0, 1, true, false, 1}};
+    endTurn(s, withOptions({{"md.melee_rounds", "one_per_turn"}}));
+    ASSERT_EQ(s.contacts.size(), 1u);
+    EXPECT_EQ(s.contacts[0].defender, 1);
+}
+
 TEST(MdAllDl, DoesNotRecoverOrReformAndDoesNotKeepItsSideInTheGame) {
     // MD-REC-03: no figure in good order: the gun neither recovers nor reforms in the Recovery phase.
     GameState r = withAllDlGun();
