@@ -138,6 +138,11 @@ const std::vector<rules::OptionSpec>& optionRegister() {
                      {{"none", "Take nothing"}, {"as_loser", "Take the loser's DLs"}}),
         choiceOption("md.mutual_wipe", "both_lose", "MD-MEL-07", kMelee, "Both sides wiped out in one round",
                      {{"both_lose", "Both lose"}, {"more_kills_wins", "More kills wins"}}),
+        // Not in the catalogue's I.15 yet: a unit in several contacts that loses one of them (MD-SEQ-07,
+        // MD-MEL-08).
+        choiceOption("md.melee_after_loss", "fight_on", "MD-MEL-08, MD-SEQ-07", kMelee,
+                     "A unit that loses one of several melees",
+                     {{"fight_on", "Fights the others too"}, {"out_of_contact", "Falls back out of them"}}),
         choiceOption("md.small_arms_dl", "1d6_per_unit", "MD-DL-02", kMorale, "Small-arms fire causes DL",
                      {{"1d6_per_unit", "1d6 per firing unit"}, {"none", "No"}}),
         choiceOption(
@@ -226,6 +231,7 @@ Options Options::from(const HouseRules& h) {
     o.loserPushedBackBecomeDl = get("md.loser_pushed_back") == "become_dl";
     o.breakoffAsLoser = get("md.breakoff_penalty") == "as_loser";
     o.mutualWipeMoreKills = get("md.mutual_wipe") == "more_kills_wins";
+    o.meleeLossLeavesContacts = get("md.melee_after_loss") == "out_of_contact";
     o.smallArmsDl = get("md.small_arms_dl") == "1d6_per_unit";
     o.officerDlRandom = get("md.officer_dl_allocation") == "random";
     o.generalRadius = std::atoi(get("md.general_radius_in").c_str());

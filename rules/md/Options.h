@@ -59,6 +59,7 @@ struct Options {
     bool loserPushedBackBecomeDl = false;         // md.loser_pushed_back, MD-MEL-08
     bool breakoffAsLoser = false;                 // md.breakoff_penalty, MD-MEL-12
     bool mutualWipeMoreKills = false;             // md.mutual_wipe, MD-MEL-07
+    bool meleeLossLeavesContacts = false;         // md.melee_after_loss, MD-MEL-08, MD-SEQ-07
     bool smallArmsDl = true;                      // md.small_arms_dl, MD-DL-02
     bool officerDlRandom = false;                 // md.officer_dl_allocation, MD-DL-12
     int generalRadius = 2;                        // md.general_radius_in, MD-REC-02

@@ -133,7 +133,7 @@ TEST(JournalJson, HouseRulesRoundTripAndAreStoredInTheState) {
     ASSERT_TRUE(e);
     // GEN-08: the state carries every md.* key with the value in force.
     const auto j = md::io::toJson(test::mdState(*e));
-    EXPECT_EQ(j["houseRules"].size(), 45u);
+    EXPECT_EQ(j["houseRules"].size(), 46u);
     EXPECT_EQ(j["houseRules"]["md.cav_officers"], "by_grade");
     EXPECT_EQ(j["houseRules"]["md.melee_rounds"], "until_decided");
 }
