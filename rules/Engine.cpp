@@ -51,9 +51,9 @@ bool fitsRequest(const DiceRequest& d, const std::vector<int>& faces) {
 // The feed of a step during applyAll(): first the step's inputs already accepted, then new inputs, each
 // checked against the question or request it answers as apply() checks a prompt. A new input that does not
 // fit stops the step like a missing one; applyAll() then hands it to apply() for the exact error.
-class BatchFeed : public Feed {
+class LocalBatchFeed : public Feed {
 public:
-    BatchFeed(const std::vector<Input>& accepted, const std::vector<Input>& inputs, std::size_t next)
+    LocalBatchFeed(const std::vector<Input>& accepted, const std::vector<Input>& inputs, std::size_t next)
         : m_accepted(accepted)
         , m_inputs(inputs)
         , m_next(next) {}
@@ -175,7 +175,7 @@ std::size_t Engine::replaySteps(std::vector<Input>& inputs) {
         if (m_state.cursor.phase == md::Phase::GameOver)
             continue;
         m_scratch = m_state;
-        BatchFeed feed(m_stepInputs, inputs, next);
+        LocalBatchFeed feed(m_stepInputs, inputs, next);
         if (!md::runStep(m_scratch, feed, m_options))
             break;
         // apply() clears the events at each input and keeps the notes of steps completed after it.

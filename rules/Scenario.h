@@ -2,6 +2,7 @@
 
 #include "rules/HouseRules.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,13 @@ struct SideDef {
     std::string id;     // "us", "mx"
     std::string nation; // "american" | "mexican"
     std::string name;
+    std::string colour; // "#rrggbb"; empty: a default per side index
+    bool operator==(const SideDef&) const = default;
+};
+
+// A rule set's own parsed scenario data (units, leaders, guns…), carried by Scenario::body.
+struct ScenarioBody {
+    virtual ~ScenarioBody() = default;
 };
 
 // A general on the table (MD-REC-02, MD-RECON-02).
@@ -50,6 +58,8 @@ struct Scenario {
     std::vector<UnitDef> units;
     HouseRules houseRules;
     std::string sourcePath; // the file it was read from, for messages
+    std::string json;       // the canonical JSON text of the whole scenario file (what the journal stores)
+    std::shared_ptr<const ScenarioBody> body; // the rule set's own parsed data
 };
 
 } // namespace muster::rules

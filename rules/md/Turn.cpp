@@ -20,7 +20,7 @@ struct Ctx {
 };
 
 Question makeQuestion(std::string key, std::string text, std::vector<Option> options, std::string rule) {
-    return Question{std::move(key), std::move(text), std::move(options), std::move(rule)};
+    return Question{std::move(key), std::move(text), std::move(options), std::move(rule), {}, {}, {}};
 }
 
 DiceRequest diceRequest(const Unit& roller, std::string id, int count, int sides, std::string purpose,
