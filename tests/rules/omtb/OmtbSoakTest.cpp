@@ -1,0 +1,3 @@
+#include "OmtbTestSupport.h"
+
+#include <gtest/gtest.h>
