@@ -975,7 +975,7 @@ int allowance(const Unit& u, const Options& o, const std::string& going, bool ch
 }
 
 std::vector<Option> goingOptions(const Unit& u, bool charge) {
-    std::vector<Option> out{{"open", "Open ground or open woods"}};
+    std::vector<Option> out{{"open", "Open ground"}, {"woods", "Open woods (a mover is spotted at 12\")"}};
     if (u.formation == Formation::Column)
         out.push_back({"road", "Along a road, in column (+50%)"});
     out.push_back({"thicket", "Thicket (half)"});
@@ -1011,7 +1011,7 @@ bool doMove(Ctx& c, int i) {
     Unit& u = unitAt(c, i);
     const int a = allowance(u, c.o, *going, false);
     u.moved = true;
-    u.movedInWoods = u.movedInWoods || *going == "open"; // open woods: spotted at 12" (OMTB-TERR-04)
+    u.movedInWoods = u.movedInWoods || *going == "woods"; // spotted at 12" (OMTB-TERR-04)
     c.f.note(u.name.str() + " may move up to " + inches(a) + " in " + formationLabel(u.formation) +
              " (OMTB-MOVE-01)");
     if (*into != "none") {
@@ -1057,7 +1057,7 @@ bool doCharge(Ctx& c, int i) {
     if (!c.o.directContact) {
         std::vector<Option> rems;
         for (int h = 0; h <= std::max(0, reach / 4); ++h)
-            rems.push_back({inches(h * 4), inches(h * 4)});
+            rems.push_back({h % 2 ? std::to_string(h / 2) + ".5" : std::to_string(h / 2), inches(h * 4)});
         auto r = ask(c, [&] {
             return question(c.s, unitAt(c, i), uid + ".rem",
                             "The charge (up to " + inches(reach) +

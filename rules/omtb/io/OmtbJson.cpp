@@ -104,6 +104,7 @@ std::optional<Error> readUnit(const Reader& r, const json& o, const std::string&
         return r.error(path + "type", "unknown OMTB unit type '" + text + "'");
     OMTB_TRY(r.integer(o, path, "figures", u.figures, true, 1, 1000));
     u.startFigures = u.figures;
+    OMTB_TRY(r.integer(o, path, "startFigures", u.startFigures, false, u.figures, 1000));
     const bool art = u.type == UnitType::LegionArtillery || u.type == UnitType::BritishArtillery;
     OMTB_TRY(r.integer(o, path, "guns", u.guns, art, art ? 1 : 0, art ? 100 : 0));
     u.formation = art ? Formation::Unlimbered : Formation::Line;

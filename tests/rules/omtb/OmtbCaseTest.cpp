@@ -108,7 +108,7 @@ void runCase(const Case& c) {
         ++n;
         const auto dice = run.value("dice", std::vector<int>{});
         const json answers = run.contains("answers") ? run["answers"] : json::object();
-        const auto d = drive(*game, dice, answers, run.value("until", ""));
+        const auto d = drive(*game, dice, answers, run.value("until", ""), run.value("untilCount", 1));
         ASSERT_TRUE(d.ok) << "run " << n << ": " << d.error;
         EXPECT_EQ(d.diceUsed, dice.size()) << "run " << n << " left scripted dice unused";
         const json st = state(*game);

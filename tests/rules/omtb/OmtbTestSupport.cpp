@@ -34,14 +34,16 @@ std::unique_ptr<Game> startGame(const json& doc, const HouseRules& options) {
     return std::move(g.value());
 }
 
-Drive drive(Game& game, const std::vector<int>& dice, const json& answers, const std::string& until) {
+Drive drive(Game& game, const std::vector<int>& dice, const json& answers, const std::string& until,
+            int untilCount) {
     Drive d;
+    int seen = 0;
     std::map<std::string, std::size_t> asked;
     for (int guard = 0; guard < 100000; ++guard) {
         const Prompt p = game.prompt();
         if (p.kind == PromptKind::GameOver)
             break;
-        if (!until.empty() && p.key() == until && d.diceUsed == dice.size())
+        if (!until.empty() && p.key() == until && d.diceUsed == dice.size() && ++seen >= untilCount)
             return d;
         Input in;
         if (p.kind == PromptKind::Dice) {

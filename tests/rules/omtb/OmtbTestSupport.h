@@ -31,9 +31,10 @@ struct Drive {
 
 // Answers the engine: dice from `dice` in order; answers by question key (a string, or an array consumed one
 // per asking). Stops when `until` is the prompt key and every die has been used; with `until` empty, stops
-// when the dice are used up at the next dice request or at a question with no answer.
-Drive drive(Game& game, const std::vector<int>& dice, const nlohmann::json& answers,
-            const std::string& until);
+// when the dice are used up at the next dice request or at a question with no answer. With `untilCount` n,
+// stops at the n-th such prompt.
+Drive drive(Game& game, const std::vector<int>& dice, const nlohmann::json& answers, const std::string& until,
+            int untilCount = 1);
 
 // The state JSON of the game, parsed.
 nlohmann::json state(const Game& game);
