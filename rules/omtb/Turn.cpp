@@ -1028,23 +1028,33 @@ bool doMove(Ctx& c, int i) {
     return true;
 }
 
+// The charge's target and where it strikes (the facing gives the flank modifiers of II.9 and II.10).
+std::optional<std::pair<std::string, std::string>> askChargeTarget(Ctx& c, int i, const std::string& text,
+                                                                   const std::string& rule) {
+    const std::string uid = unitAt(c, i).id.str();
+    const auto targets = enemies(c.s, unitAt(c, i).side);
+    auto t = ask(c, [&] {
+        return question(c.s, unitAt(c, i), uid + ".charge_target", text, unitOptions(c.s, targets), rule,
+                        "target");
+    });
+    if (!t)
+        return std::nullopt;
+    auto facing = ask(c, [&] {
+        return question(c.s, unitAt(c, i), uid + ".charge_facing", "Where does the charge strike the target?",
+                        {{"front", "Front"}, {"flank", "Flank"}, {"rear", "Rear"}}, rule, "target");
+    });
+    if (!facing)
+        return std::nullopt;
+    return std::pair{*t, *facing};
+}
+
 bool doCharge(Ctx& c, int i) {
     Unit& u0 = unitAt(c, i);
     const std::string uid = u0.id.str();
-    const auto targets = enemies(c.s, u0.side);
-    auto t = ask(c, [&] {
-        return question(c.s, u0, uid + ".charge_target",
-                        "Which enemy unit does " + u0.name.str() + " charge?", unitOptions(c.s, targets),
-                        "OMTB-MOVE-03", "target");
-    });
-    if (!t)
+    auto aim = askChargeTarget(c, i, "Which enemy unit does " + u0.name.str() + " charge?", "OMTB-MOVE-03");
+    if (!aim)
         return false;
-    auto facing = ask(c, [&] {
-        return question(c.s, unitAt(c, i), uid + ".charge_facing", "Where does the charge strike the target?",
-                        {{"front", "Front"}, {"flank", "Flank"}, {"rear", "Rear"}}, "OMTB-MOR-04", "target");
-    });
-    if (!facing)
-        return false;
+    const std::optional<std::string> t = aim->first, facing = aim->second;
     auto going = ask(c, [&] {
         return question(c.s, unitAt(c, i), uid + ".going",
                         "What ground does the charge cross? No charge may be made uphill (OMTB-TERR-01)",
@@ -1259,19 +1269,10 @@ bool stepSurprise(Ctx& c, int i) {
     }
     if (*a != "charge")
         return true;
-    const auto targets = enemies(c.s, unitAt(c, i).side);
-    auto t = ask(c, [&] {
-        return question(c.s, unitAt(c, i), uid + ".charge_target", "Which American unit does it charge?",
-                        unitOptions(c.s, targets), "OMTB-1791-03", "target");
-    });
-    if (!t)
+    auto aim = askChargeTarget(c, i, "Which American unit does it charge?", "OMTB-1791-03");
+    if (!aim)
         return false;
-    auto facing = ask(c, [&] {
-        return question(c.s, unitAt(c, i), uid + ".charge_facing", "Where does the charge strike the target?",
-                        {{"front", "Front"}, {"flank", "Flank"}, {"rear", "Rear"}}, "OMTB-1791-03", "target");
-    });
-    if (!facing)
-        return false;
+    const std::optional<std::string> t = aim->first, facing = aim->second;
     const int ti = indexOf(c.s, *t);
     if (ti < 0)
         return true;
