@@ -14,7 +14,7 @@ struct SideDef {
     std::string id;     // "us", "mx"
     std::string nation; // "american" | "mexican"
     std::string name;
-    std::string colour; // "#rrggbb"; empty: a default per side index
+    std::string colour = {}; // "#rrggbb"; empty: a default per side index
     bool operator==(const SideDef&) const = default;
 };
 

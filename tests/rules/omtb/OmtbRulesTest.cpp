@@ -222,8 +222,8 @@ TEST(OmtbRules, OMTB_MOVE_01_RatesByTypeAndFormation) {
     EXPECT_EQ(rate(T::LegionArtillery, F::Unlimbered), 2); // by prolonge (OMTB-FORM-08)
 }
 
-// OMTB-FORM-01..05, OMTB-FORM-09: the formations offered are those with a rate in the movement table; mass
-// only for Indians and Canadian Militia.
+// OMTB-FORM-01, OMTB-FORM-02, OMTB-FORM-03, OMTB-FORM-04, OMTB-FORM-05, OMTB-FORM-09: the formations offered
+// are those with a rate in the movement table; mass only for Indians and Canadian Militia.
 TEST(OmtbRules, OMTB_FORM_09_FormationsOfferedFollowTheMovementTable) {
     struct Row {
         std::string type;
@@ -260,6 +260,7 @@ TEST(OmtbRules, OMTB_FORM_03_AColumnFiresOnlyItsFrontTwoRanks) {
     EXPECT_EQ(v.back(), "4"); // 2 files x 2 ranks (OMTB-FIRE-03)
 }
 
+// OMTB-OPS-06, OMTB-MOVE-05
 TEST(OmtbRules, OMTB_OPS_06_MoveAndChargeNeedAnOfficerOrAnAttachedLeader) {
     const json units =
         json::array({unitDoc("L", "americans", "legion_infantry", 6, {{"ops", 1}, {"officer", false}}),
