@@ -303,7 +303,7 @@ int PlayLoop::run() {
         if (prompt.question && m_options.autoTable) {
             rules::AutoTable table(seedFor(m_options.seed, position, 1));
             submit(rules::Input::answer(prompt.key(),
-                                        table.answer(*prompt.question, m_session.engine().state()), player));
+                                        table.answer(*prompt.question), player));
             continue;
         }
         if (!handleLine(prompt, player)) {
@@ -464,7 +464,7 @@ int runGameState(const Args& args) {
         std::cerr << "muster-cli game state: " << session.message() << "\n";
         return 2;
     }
-    std::cout << rules::io::toJson(session->engine().state()).dump(2) << "\n";
+    std::cout << nlohmann::json::parse(session->engine().stateJson()).dump(2) << "\n";
     return 0;
 }
 

@@ -174,9 +174,9 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
         return fromRules(engine.error());
     NewGame g;
     g.ruleSet = scenario.ruleSet;
-    g.houseRulesJson = rules::io::toJson(engine->state().houseRules).dump();
+    g.houseRulesJson = rules::io::toJson(engine->houseRules()).dump();
     g.scenarioJson = rules::io::toJson(scenario).dump();
-    g.engineVersion = rules::kEngineVersion;
+    g.engineVersion = engine->ruleSet().engineVersion();
     g.playSetupJson = std::move(playSetupJson);
     g.players = std::move(players);
     auto journal = Journal::create(path, g);
@@ -196,17 +196,18 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
     if (!journal)
         return journal.error();
     const int recorded = journal->game().engineVersion;
+    const int current = rules::engineVersion(journal->game().ruleSet);
     const std::string versions = "this game was recorded by " + recordedBy(recorded) +
-                                 "; this Muster has rules engine " + std::to_string(rules::kEngineVersion);
+                                 "; this Muster has rules engine " + std::to_string(current);
     const std::string readable =
         ". The file is left as it is: 'muster-cli game log', 'report' and 'verify' still read it.";
-    if (recorded > rules::kEngineVersion)
+    if (recorded > current)
         return Error{path + ": " + versions + ", an older one: play it with a newer Muster" + readable};
     auto engine =
-        replayJournal(*journal, recorded == rules::kEngineVersion ? "does not replay" : "no longer replays");
+        replayJournal(*journal, recorded == current ? "does not replay" : "no longer replays");
     if (!engine)
         return Error{path + ": " +
-                     (recorded == rules::kEngineVersion ? engine.message()
+                     (recorded == current ? engine.message()
                                                         : versions + "; " + engine.message() + readable)};
     if (options.mode == OpenMode::ReadOnly)
         return GameSession(std::move(journal.value()), std::move(engine.value()));

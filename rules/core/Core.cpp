@@ -236,7 +236,8 @@ std::optional<Error> checkAnswers(const Prompt& prompt, const Input& input) {
     if (prompt.kind == PromptKind::GameOver)
         return makeError("the game is over; no more input is accepted");
     if (input.key != prompt.key())
-        return makeError("input '" + input.key + "' does not answer the current prompt '" + prompt.key() + "'");
+        return makeError("input '" + input.key + "' does not answer the current prompt '" + prompt.key() +
+                         "'");
     if (prompt.kind == PromptKind::Question) {
         if (input.kind != InputKind::Answer)
             return makeError("prompt '" + prompt.key() + "' needs an answer, not dice");
@@ -244,7 +245,8 @@ std::optional<Error> checkAnswers(const Prompt& prompt, const Input& input) {
             std::string opts;
             for (const auto& o : prompt.question->options)
                 opts += (opts.empty() ? "" : ", ") + o.value;
-            return makeError("'" + input.value + "' is not an option of '" + prompt.key() + "' (" + opts + ")");
+            return makeError("'" + input.value + "' is not an option of '" + prompt.key() + "' (" + opts +
+                             ")");
         }
         return std::nullopt;
     }
@@ -272,8 +274,8 @@ Prompt waitingPrompt(const JournalFeed& feed, const std::string& phase, int turn
     } else {
         p.kind = PromptKind::Dice;
         p.dice = feed.waitingDice();
-        p.headline = title + " · roll " + std::to_string(p.dice->count) + "d" + std::to_string(p.dice->sides) +
-                     ": " + p.dice->purpose;
+        p.headline = title + " · roll " + std::to_string(p.dice->count) + "d" +
+                     std::to_string(p.dice->sides) + ": " + p.dice->purpose;
     }
     return p;
 }

@@ -16,9 +16,9 @@ struct DiceRequest {
     int sides = 6;  // faces per die
     int modifier =
         0; // added to the sum where the rule says so (informational: the faces are what is applied)
-    std::string purpose; // plain words: "US-A fires at MEX-1, long range: each 6 hits"
-    std::string ruleId;  // the catalogue rule that asks for the roll, e.g. "MD-FIRE-04"
-    std::string roller;  // side or unit that rolls
+    std::string purpose;               // plain words: "US-A fires at MEX-1, long range: each 6 hits"
+    std::string ruleId;                // the catalogue rule that asks for the roll, e.g. "MD-FIRE-04"
+    std::string roller;                // side or unit that rolls
     std::string side;                  // side id that rolls (see Question::side)
     std::vector<std::string> subjects; // unit (or hex) ids the roll is for
     std::string tag;                   // "fire", "casualties", "morale", …

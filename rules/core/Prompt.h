@@ -23,7 +23,7 @@ struct Question {
     // Who answers and what about, so a front end need not guess from the key.
     std::string side;                  // side id that answers; empty when both or the GM
     std::vector<std::string> subjects; // unit (or hex) ids the question is about
-    std::string tag;                   // "order", "target", "casualties", "range", … (free, stable per rule set)
+    std::string tag; // "order", "target", "casualties", "range", … (free, stable per rule set)
 };
 
 enum class PromptKind { Question, Dice, GameOver };

@@ -38,13 +38,27 @@ struct OptionSpec {
     bool isNumber() const { return choices.empty(); }
 };
 
-// One order a chit can carry: the code printed in its QR payload and the answer value it gives the order
-// question.
+// Builders that keep a register readable: an option with named readings, and a number (or list of numbers).
+OptionSpec choiceOption(std::string key, std::string defaultValue, std::string ruleIds, std::string group,
+                        std::string label, std::vector<OptionChoice> choices);
+OptionSpec numberOption(std::string key, std::string defaultValue, std::string ruleIds, std::string group,
+                        std::string label, int min, int max, int step, std::vector<std::string> parts = {});
+
+// The option of `reg` with `key`, or nullptr.
+const OptionSpec* findOption(const std::vector<OptionSpec>& reg, const std::string& key);
+// Every key of `reg` with its value: defaults overridden by `overrides`. An unknown key, a value that is not
+// one of the readings, or a number out of its range is an error naming the option.
+Result<HouseRules> resolveOptions(const std::vector<OptionSpec>& reg, const HouseRules& overrides);
+
+// One order a chit can carry: its code in the QR payload, the answer it gives the order question, and how the
+// chit is printed.
 struct ChitOrderSpec {
-    std::string code;   // short, in the payload ("M", "FF")
-    std::string value;  // the order question's option value ("move")
-    std::string label;  // "MOVE"
-    std::string arms;   // which arms get this chit: any of "infantry,cavalry,artillery"; empty = all
+    std::string code;                 // short, in the payload ("M", "FF"): [0-9A-Z], 1-2 characters
+    std::string value;                // the order question's option value ("first_fire")
+    std::string name;                 // as the rules name it ("FIRST FIRE")
+    std::string label;                // the short text printed on the chit ("FF")
+    unsigned char rgb[3] = {0, 0, 0}; // the colour of its spot
+    bool blank = false;               // printed without a coloured ring (MD's HOLD)
 };
 
 // A rule set's order-chit vocabulary; empty when the rule set has no chits.
@@ -63,7 +77,7 @@ struct PhaseView {
 struct TurnView {
     int turn = 1;
     int maxTurns = 0;
-    std::string phase; // id of the current phase
+    std::string phase;             // id of the current phase
     std::vector<PhaseView> phases; // the sequence of play, in order (without game over)
     std::string activeSide;        // the phasing or acting side id; empty when both act
     std::string winner;            // side id, "draw", or empty while playing
@@ -80,14 +94,14 @@ struct RosterColumn {
 struct RosterRow {
     std::string id;
     std::string name;
-    std::string side;       // side id
+    std::string side; // side id
     std::string sideName;
-    std::string sideColour; // "#rrggbb" from the scenario (a default per side index when absent)
-    std::string arm;        // "infantry", "cavalry", "artillery", … (filters and icons)
-    int strength = 0;       // figures that can act now
-    int startStrength = 0;  // figures at set-up
-    std::string status;     // one line: "formed", "2 DL", "routed", "lost"
-    bool removed = false;   // lost, dispersed or otherwise out of play
+    std::string sideColour;          // "#rrggbb" from the scenario (a default per side index when absent)
+    std::string arm;                 // "infantry", "cavalry", "artillery", … (filters and icons)
+    int strength = 0;                // figures that can act now
+    int startStrength = 0;           // figures at set-up
+    std::string status;              // one line: "formed", "2 DL", "routed", "lost"
+    bool removed = false;            // lost, dispersed or otherwise out of play
     std::vector<std::string> values; // one per RosterView::columns, in order
 };
 
@@ -143,7 +157,8 @@ public:
     // and the field.
     virtual Result<Scenario> parseScenario(const std::string& json, const std::string& sourceName) const = 0;
     // The engine core at the start of the game. Options in `houseRules` override the scenario's.
-    virtual Result<std::unique_ptr<Game>> start(const Scenario& scenario, const HouseRules& houseRules) const = 0;
+    virtual Result<std::unique_ptr<Game>> start(const Scenario& scenario,
+                                                const HouseRules& houseRules) const = 0;
 };
 
 } // namespace muster::rules

@@ -29,6 +29,8 @@
 //   static std::string stateJson(const State&);
 //   static const HouseRules& houseRules(const State&);
 //   static std::string scenarioName(const State&);
+//   static void describe(const State&, Prompt&);          fills who answers, subjects and tag when the
+//                                                         rule set's steps leave them empty
 namespace muster::rules {
 
 template <class R>
@@ -40,6 +42,10 @@ public:
     explicit StepEngine(State start)
         : m_state(std::move(start))
         , m_options(R::options(m_state)) {
+        auto strengths = std::make_shared<std::vector<std::pair<std::string, int>>>();
+        for (const auto& row : R::roster(m_state).rows)
+            strengths->emplace_back(row.id, row.strength);
+        m_startStrength = std::move(strengths);
         advance();
     }
 
@@ -49,7 +55,15 @@ public:
     const std::vector<Input>& inputs() const override { return m_inputs; }
     const std::vector<std::string>& events() const override { return m_events; }
     TurnView turnView() const override { return R::turnView(m_state); }
-    RosterView roster() const override { return R::roster(m_state); }
+    RosterView roster() const override {
+        RosterView view = R::roster(m_state);
+        for (auto& row : view.rows) {
+            for (const auto& [id, strength] : *m_startStrength)
+                if (id == row.id)
+                    row.startStrength = strength;
+        }
+        return view;
+    }
     std::string stateJson() const override { return R::stateJson(m_state); }
     const HouseRules& houseRules() const override { return R::houseRules(m_state); }
     std::string scenarioName() const override { return R::scenarioName(m_state); }
@@ -131,6 +145,7 @@ private:
             JournalFeed feed(m_stepInputs, true);
             if (!R::runStep(m_scratch, feed, m_options)) {
                 m_prompt = waitingPrompt(feed, R::phaseId(m_state), R::turn(m_state), R::stepTitle(m_state));
+                R::describe(m_state, m_prompt);
                 return;
             }
             for (auto& n : feed.notes())
@@ -147,6 +162,8 @@ private:
     std::vector<Input> m_inputs;
     std::vector<std::string> m_events;
     Prompt m_prompt;
+    // Figures of each unit at set-up, shared by every copy of this game (the roster's "against set-up").
+    std::shared_ptr<const std::vector<std::pair<std::string, int>>> m_startStrength;
 };
 
 } // namespace muster::rules

@@ -20,7 +20,12 @@ struct Ctx {
 };
 
 Question makeQuestion(std::string key, std::string text, std::vector<Option> options, std::string rule) {
-    return Question{std::move(key), std::move(text), std::move(options), std::move(rule), {}, {}, {}};
+    Question q;
+    q.key = std::move(key);
+    q.text = std::move(text);
+    q.options = std::move(options);
+    q.ruleId = std::move(rule);
+    return q;
 }
 
 DiceRequest diceRequest(const Unit& roller, std::string id, int count, int sides, std::string purpose,

@@ -28,6 +28,8 @@ struct Traits {
     static std::string stateJson(const State& s);
     static const HouseRules& houseRules(const State& s);
     static std::string scenarioName(const State& s);
+    // Every OMTB question and request already names its side, subjects and tag.
+    static void describe(const State&, Prompt&) {}
 };
 
 using OmtbGame = StepEngine<Traits>;

@@ -13,7 +13,10 @@ Result<State> buildState(const Scenario& scenario, const ScenarioData& data, con
         return makeError(scenario.sourcePath + ": sides: an OMTB game needs 2 sides");
     // [0] moves in Phase One (the Indian side, OMTB-SEQ-01).
     const bool indianFirst = scenario.sides[0].nation == "indian";
-    s.sides = {scenario.sides[indianFirst ? 0 : 1], scenario.sides[indianFirst ? 1 : 0]};
+    for (int k : {indianFirst ? 0 : 1, indianFirst ? 1 : 0}) {
+        const SideDef& d = scenario.sides[static_cast<std::size_t>(k)];
+        s.sides.push_back({d.id, d.nation, d.name, d.colour});
+    }
     auto sideIndex = [&](const std::string& id) {
         return s.sides[0].id == id ? 0 : 1;
     };

@@ -127,6 +127,15 @@ struct Unit {
     bool operator==(const Unit&) const = default;
 };
 
+// A side as the game keeps it (SideDef of the scenario, comparable).
+struct Side {
+    std::string id;
+    std::string nation; // "indian" | "american"
+    std::string name;
+    std::string colour;
+    bool operator==(const Side&) const = default;
+};
+
 struct Cursor {
     int phase = 0; // 0 Phase One (Indian side), 1 Phase Two (American side)
     Step step = Step::Ops;
@@ -137,7 +146,7 @@ struct Cursor {
 // The whole game.
 struct State {
     SharedText scenarioName;
-    std::vector<SideDef> sides; // [0] the Indian side (Phase One), [1] the American side
+    std::vector<Side> sides; // [0] the Indian side (Phase One), [1] the American side
     std::vector<Unit> units;
     std::vector<Leader> leaders;
     SharedHouseRules houseRules;

@@ -107,9 +107,8 @@ TEST(MdOrg, GunWithOneCrewCannotFireAndHasNoOfficers) {
     EXPECT_FALSE(c.removed);
 }
 
-Scenario gradeScenario(const std::vector<std::string>& types) {
-    Scenario s;
-    s.sides = {{"us", "american", "US"}, {"mx", "mexican", "MX"}};
+ScenarioData gradeScenario(const std::vector<std::string>& types) {
+    ScenarioData s;
     int i = 0;
     for (const auto& t : types) {
         UnitDef d;
