@@ -1,8 +1,7 @@
 #include "rules/omtb/io/OmtbJson.h"
 
+#include "rules/io/JsonReader.h"
 #include "rules/omtb/ScenarioData.h"
-
-#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <memory>
@@ -13,79 +12,31 @@ namespace {
 
 using nlohmann::json;
 
-// Reads fields with errors that name the file and the field path.
-class Reader {
-public:
-    explicit Reader(std::string source)
-        : m_source(std::move(source)) {}
+using rules::io::Reader;
 
-    Error error(const std::string& path, const std::string& what) const {
-        return makeError(m_source + ": " + path + ": " + what);
-    }
-
-    std::optional<Error> string(const json& o, const std::string& path, const char* key, std::string& out,
-                                bool required) const {
-        auto it = o.find(key);
-        if (it == o.end())
-            return required ? std::optional<Error>(error(path + key, "missing required field"))
-                            : std::nullopt;
-        if (!it->is_string())
-            return error(path + key, std::string("expected a string, got ") + it->type_name());
-        out = it->get<std::string>();
-        return std::nullopt;
-    }
-
-    std::optional<Error> integer(const json& o, const std::string& path, const char* key, int& out,
-                                 bool required, int lo, int hi) const {
-        auto it = o.find(key);
-        if (it == o.end())
-            return required ? std::optional<Error>(error(path + key, "missing required field"))
-                            : std::nullopt;
-        if (!it->is_number_integer())
-            return error(path + key, std::string("expected an integer, got ") + it->type_name());
-        const auto v = it->get<long long>();
-        if (v < lo || v > hi)
-            return error(path + key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                                         ", got " + std::to_string(v));
-        out = static_cast<int>(v);
-        return std::nullopt;
-    }
-
-    std::optional<Error> boolean(const json& o, const std::string& path, const char* key, bool& out,
-                                 bool* present = nullptr) const {
-        auto it = o.find(key);
-        if (it == o.end())
-            return std::nullopt;
-        if (!it->is_boolean())
-            return error(path + key, std::string("expected true or false, got ") + it->type_name());
-        out = it->get<bool>();
+std::optional<Error> boolean(const Reader& r, const json& o, const std::string& path, const char* key,
+                             bool& out, bool* present = nullptr) {
+    std::optional<bool> v;
+    if (auto e = r.optBool(o, path, key, v))
+        return e;
+    if (v) {
+        out = *v;
         if (present)
             *present = true;
-        return std::nullopt;
     }
+    return std::nullopt;
+}
 
-    template <class E>
-    std::optional<Error> enumeration(const json& o, const std::string& path, const char* key, E& out,
-                                     const char* allowed) const {
-        std::string text;
-        if (auto e = string(o, path, key, text, false))
-            return e;
-        if (text.empty())
-            return std::nullopt;
-        if (!parse(text, out))
-            return error(path + key, "unknown value '" + text + "' (" + allowed + ")");
-        return std::nullopt;
-    }
-
-private:
-    std::string m_source;
-};
-
-#define OMTB_TRY(expr)                                                                                       \
-    do {                                                                                                     \
-        if (auto _e = (expr))                                                                                \
-            return *_e;                                                                                      \
-    } while (false)
+template <class E>
+std::optional<Error> enumeration(const Reader& r, const json& o, const std::string& path, const char* key,
+                                 E& out, const char* allowed) {
+    std::optional<std::string> text;
+    if (auto e = r.optString(o, path, key, text))
+        return e;
+    if (text && !parse(*text, out))
+        return r.error(path + key, "unknown value '" + *text + "' (" + allowed + ")");
+    return std::nullopt;
+}
 
 std::optional<Error> readUnit(const Reader& r, const json& o, const std::string& at, UnitSpec& spec) {
     const std::string path = at + ".";
@@ -93,47 +44,47 @@ std::optional<Error> readUnit(const Reader& r, const json& o, const std::string&
         return r.error(at, std::string("expected an object, got ") + o.type_name());
     Unit& u = spec.unit;
     std::string text;
-    OMTB_TRY(r.string(o, path, "id", text, true));
+    MUSTER_TRY(r.string(o, path, "id", text, true));
     u.id = text;
     text.clear();
-    OMTB_TRY(r.string(o, path, "name", text, false));
+    MUSTER_TRY(r.string(o, path, "name", text, false));
     u.name = text.empty() ? u.id.str() : text;
-    OMTB_TRY(r.string(o, path, "side", spec.side, true));
-    OMTB_TRY(r.string(o, path, "type", text, true));
+    MUSTER_TRY(r.string(o, path, "side", spec.side, true));
+    MUSTER_TRY(r.string(o, path, "type", text, true));
     if (!parse(text, u.type))
         return r.error(path + "type", "unknown OMTB unit type '" + text + "'");
-    OMTB_TRY(r.integer(o, path, "figures", u.figures, true, 1, 1000));
+    MUSTER_TRY(r.integer(o, path, "figures", u.figures, true, 1, 1000));
     u.startFigures = u.figures;
-    OMTB_TRY(r.integer(o, path, "startFigures", u.startFigures, false, u.figures, 1000));
+    MUSTER_TRY(r.integer(o, path, "startFigures", u.startFigures, false, u.figures, 1000));
     const bool art = u.type == UnitType::LegionArtillery || u.type == UnitType::BritishArtillery;
-    OMTB_TRY(r.integer(o, path, "guns", u.guns, art, art ? 1 : 0, art ? 100 : 0));
+    MUSTER_TRY(r.integer(o, path, "guns", u.guns, art, art ? 1 : 0, art ? 100 : 0));
     u.formation = art ? Formation::Unlimbered : Formation::Line;
     if (u.type == UnitType::Indians)
         u.formation = Formation::Skirmish;
     u.mounted = u.type == UnitType::LegionCavalry || u.type == UnitType::MountedMilitia;
-    OMTB_TRY(r.enumeration(o, path, "formation", u.formation,
+    MUSTER_TRY(enumeration(r, o, path, "formation", u.formation,
                            "column, line, open, skirmish, mass, limbered, unlimbered"));
-    OMTB_TRY(r.enumeration(o, path, "cohesion", u.cohesion, "formed, disorder, rout"));
-    OMTB_TRY(
-        r.enumeration(o, path, "ground", u.ground, "open, woods, thicket, ramparts, earthworks, buildings"));
-    OMTB_TRY(r.boolean(o, path, "mounted", u.mounted));
-    OMTB_TRY(r.boolean(o, path, "loaded", u.loaded, &spec.loadedSet));
-    OMTB_TRY(r.integer(o, path, "loadProgress", u.loadProgress, false, 0, 1));
-    OMTB_TRY(r.boolean(o, path, "officer", u.officer));
-    OMTB_TRY(r.boolean(o, path, "leaderFigure", u.leaderFigure));
-    OMTB_TRY(r.boolean(o, path, "hidden", u.hidden));
-    OMTB_TRY(r.integer(o, path, "ops", u.ops, false, 0, 3));
-    OMTB_TRY(r.integer(o, path, "opsPenalty", u.opsPenalty, false, 0, 1));
-    OMTB_TRY(r.integer(o, path, "moraleLoss", u.moraleLoss, false, 0, 9));
-    OMTB_TRY(r.integer(o, path, "casualtiesTurn", u.casualtiesTurn, false, 0, 1000));
-    OMTB_TRY(r.boolean(o, path, "trigger", spec.trigger));
-    OMTB_TRY(r.string(o, path, "group", spec.group, false));
+    MUSTER_TRY(enumeration(r, o, path, "cohesion", u.cohesion, "formed, disorder, rout"));
+    MUSTER_TRY(
+        enumeration(r, o, path, "ground", u.ground, "open, woods, thicket, ramparts, earthworks, buildings"));
+    MUSTER_TRY(boolean(r, o, path, "mounted", u.mounted));
+    MUSTER_TRY(boolean(r, o, path, "loaded", u.loaded, &spec.loadedSet));
+    MUSTER_TRY(r.integer(o, path, "loadProgress", u.loadProgress, false, 0, 1));
+    MUSTER_TRY(boolean(r, o, path, "officer", u.officer));
+    MUSTER_TRY(boolean(r, o, path, "leaderFigure", u.leaderFigure));
+    MUSTER_TRY(boolean(r, o, path, "hidden", u.hidden));
+    MUSTER_TRY(r.integer(o, path, "ops", u.ops, false, 0, 3));
+    MUSTER_TRY(r.integer(o, path, "opsPenalty", u.opsPenalty, false, 0, 1));
+    MUSTER_TRY(r.integer(o, path, "moraleLoss", u.moraleLoss, false, 0, 9));
+    MUSTER_TRY(r.integer(o, path, "casualtiesTurn", u.casualtiesTurn, false, 0, 1000));
+    MUSTER_TRY(boolean(r, o, path, "trigger", spec.trigger));
+    MUSTER_TRY(r.string(o, path, "group", spec.group, false));
     if (auto it = o.find("charge"); it != o.end()) {
         const std::string cp = path + "charge";
         if (!it->is_object())
             return r.error(cp, std::string("expected an object, got ") + it->type_name());
-        OMTB_TRY(r.string(*it, cp + ".", "target", spec.chargeTarget, true));
-        OMTB_TRY(r.enumeration(*it, cp + ".", "facing", u.chargeFacing, "front, flank, rear"));
+        MUSTER_TRY(r.string(*it, cp + ".", "target", spec.chargeTarget, true));
+        MUSTER_TRY(enumeration(r, *it, cp + ".", "facing", u.chargeFacing, "front, flank, rear"));
         if (auto rem = it->find("rem"); rem != it->end()) {
             if (!rem->is_number() || rem->get<double>() < 0 || rem->get<double>() > 100)
                 return r.error(cp + ".rem", "expected inches between 0 and 100");
@@ -145,8 +96,8 @@ std::optional<Error> readUnit(const Reader& r, const json& o, const std::string&
         const std::string cp = path + "contact";
         if (!it->is_object())
             return r.error(cp, std::string("expected an object, got ") + it->type_name());
-        OMTB_TRY(r.string(*it, cp + ".", "target", spec.contactTarget, true));
-        OMTB_TRY(r.enumeration(*it, cp + ".", "facing", u.contactFacing, "front, flank, rear"));
+        MUSTER_TRY(r.string(*it, cp + ".", "target", spec.contactTarget, true));
+        MUSTER_TRY(enumeration(r, *it, cp + ".", "facing", u.contactFacing, "front, flank, rear"));
     }
     return std::nullopt;
 }
@@ -154,27 +105,21 @@ std::optional<Error> readUnit(const Reader& r, const json& o, const std::string&
 } // namespace
 
 Result<Scenario> parseScenario(const std::string& text, const std::string& sourceName) {
-    const json j = json::parse(text, nullptr, false);
+    auto parsed = rules::io::parseDocument(text, sourceName);
+    if (!parsed)
+        return parsed.error();
+    const json& j = *parsed;
     Reader r(sourceName);
-    if (j.is_discarded())
-        return r.error("(document)", "malformed JSON");
-    if (!j.is_object())
-        return r.error("(document)", "expected an object");
+    MUSTER_TRY(r.requireObject(j, "(document)"));
     Scenario s;
     s.sourcePath = sourceName;
-    OMTB_TRY(r.string(j, "", "name", s.name, true));
-    OMTB_TRY(r.string(j, "", "rules", s.ruleSet, true));
+    MUSTER_TRY(r.string(j, "", "name", s.name, true));
+    MUSTER_TRY(r.string(j, "", "rules", s.ruleSet, true));
     if (s.ruleSet != "omtb")
         return r.error("rules", "expected \"omtb\", got '" + s.ruleSet + "'");
-    OMTB_TRY(r.integer(j, "", "turns", s.turns, false, 1, 1000));
+    MUSTER_TRY(r.integer(j, "", "turns", s.turns, false, 1, 1000));
     if (auto it = j.find("houseRules"); it != j.end()) {
-        if (!it->is_object())
-            return r.error("houseRules", std::string("expected an object, got ") + it->type_name());
-        for (const auto& [k, v] : it->items()) {
-            if (!v.is_string())
-                return r.error("houseRules." + k, std::string("expected a string, got ") + v.type_name());
-            s.houseRules.values[k] = v.get<std::string>();
-        }
+        MUSTER_TRY(rules::io::readHouseRules(r, *it, "houseRules", s.houseRules));
         if (auto bad = resolveOptions(s.houseRules); !bad)
             return r.error("houseRules", bad.error().message);
     }
@@ -189,12 +134,12 @@ Result<Scenario> parseScenario(const std::string& text, const std::string& sourc
         if (!o.is_object())
             return r.error("sides[" + std::to_string(i) + "]", "expected an object");
         SideDef d;
-        OMTB_TRY(r.string(o, path, "id", d.id, true));
-        OMTB_TRY(r.string(o, path, "nation", d.nation, true));
+        MUSTER_TRY(r.string(o, path, "id", d.id, true));
+        MUSTER_TRY(r.string(o, path, "nation", d.nation, true));
         if (d.nation != "indian" && d.nation != "american")
             return r.error(path + "nation", "unknown nation '" + d.nation + "' (indian or american)");
-        OMTB_TRY(r.string(o, path, "name", d.name, false));
-        OMTB_TRY(r.string(o, path, "colour", d.colour, false));
+        MUSTER_TRY(r.string(o, path, "name", d.name, false));
+        MUSTER_TRY(r.string(o, path, "colour", d.colour, false));
         if (!d.colour.empty() &&
             (d.colour.size() != 7 || d.colour[0] != '#' ||
              d.colour.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos))
@@ -221,7 +166,7 @@ Result<Scenario> parseScenario(const std::string& text, const std::string& sourc
     for (std::size_t i = 0; i < units->size(); ++i) {
         const std::string at = "units[" + std::to_string(i) + "]";
         UnitSpec spec;
-        OMTB_TRY(readUnit(r, (*units)[i], at, spec));
+        MUSTER_TRY(readUnit(r, (*units)[i], at, spec));
         if (!sideKnown(spec.side))
             return r.error(at + ".side", "unknown side '" + spec.side + "'");
         for (const auto& other : data->units)
@@ -253,31 +198,31 @@ Result<Scenario> parseScenario(const std::string& text, const std::string& sourc
                 return r.error(at, "expected an object");
             LeaderSpec l;
             std::string field;
-            OMTB_TRY(r.string(o, at + ".", "id", field, true));
+            MUSTER_TRY(r.string(o, at + ".", "id", field, true));
             l.leader.id = field;
             field.clear();
-            OMTB_TRY(r.string(o, at + ".", "name", field, false));
+            MUSTER_TRY(r.string(o, at + ".", "name", field, false));
             l.leader.name = field.empty() ? l.leader.id.str() : field;
-            OMTB_TRY(r.string(o, at + ".", "side", l.side, true));
+            MUSTER_TRY(r.string(o, at + ".", "side", l.side, true));
             if (!sideKnown(l.side))
                 return r.error(at + ".side", "unknown side '" + l.side + "'");
-            OMTB_TRY(r.string(o, at + ".", "attachedTo", l.attachedTo, false));
+            MUSTER_TRY(r.string(o, at + ".", "attachedTo", l.attachedTo, false));
             if (!l.attachedTo.empty() && !known(l.attachedTo))
                 return r.error(at + ".attachedTo", "unknown unit '" + l.attachedTo + "'");
-            OMTB_TRY(r.string(o, at + ".", "group", l.group, false));
+            MUSTER_TRY(r.string(o, at + ".", "group", l.group, false));
             data->leaders.push_back(std::move(l));
         }
     }
     if (auto st = j.find("start"); st != j.end()) {
         if (!st->is_object())
             return r.error("start", "expected an object");
-        OMTB_TRY(r.integer(*st, "start.", "turn", data->startTurn, false, 1, s.turns));
+        MUSTER_TRY(r.integer(*st, "start.", "turn", data->startTurn, false, 1, s.turns));
         std::string phase;
-        OMTB_TRY(r.string(*st, "start.", "phase", phase, false));
+        MUSTER_TRY(r.string(*st, "start.", "phase", phase, false));
         if (!phase.empty() && phase != "indian" && phase != "american")
             return r.error("start.phase", "expected \"indian\" or \"american\", got '" + phase + "'");
         data->startPhase = phase == "american" ? 1 : 0;
-        OMTB_TRY(r.enumeration(*st, "start.", "step", data->startStep,
+        MUSTER_TRY(enumeration(r, *st, "start.", "step", data->startStep,
                                "ops, surprise, surprise_morale, leaders, forced, operations, morale_targets, "
                                "morale_chargers, melee, rout"));
         if (data->startStep == Step::GameOver)
