@@ -2,7 +2,10 @@
 // every question, checking invariants after every input; and replay identity (the inputs fold to an equal
 // state, one by one or in a batch).
 #include "OmtbTestSupport.h"
+#include "rules/Engine.h"
+#include "rules/RuleSets.h"
 #include "rules/VirtualDice.h"
+#include "rules/io/Json.h"
 #include "rules/omtb/OmtbRuleSet.h"
 
 #include <gtest/gtest.h>
@@ -139,6 +142,46 @@ TEST(OmtbSoak, ThirtyTurnsTwentySeedsKeepTheInvariantsAndEnd) {
     std::cout << "[soak] 20 seeds x 30 turns: " << ended << " ended (" << wiped
               << " before turn 30; turns played " << minTurns << "-" << maxTurns << "), " << inputs
               << " inputs, " << casualties << " figures killed, " << offTable << " units routed off\n";
+}
+
+// The first alternative reading of every option at once, 1790-92 modifications and Fort Miamis included.
+HouseRules alternatives() {
+    HouseRules h;
+    for (const auto& o : omtb::omtbRuleSet().options()) {
+        if (o.isNumber())
+            h.values[o.key] = std::to_string(o.min + 1);
+        else if (o.choices.size() > 1)
+            h.values[o.key] = o.choices[1].value;
+    }
+    return h;
+}
+
+TEST(OmtbSoak, EveryAlternativeReadingKeepsTheInvariantsToo) {
+    const json doc = fallenTimbers(30);
+    int ended = 0;
+    for (std::uint64_t seed = 101; seed <= 105; ++seed) {
+        auto game = startGame(doc, alternatives());
+        ASSERT_TRUE(game);
+        const Played played = autoPlay(*game, seed, 400000);
+        EXPECT_TRUE(played.violation.empty()) << "seed " << seed << ": " << played.violation;
+        ended += played.over ? 1 : 0;
+    }
+    EXPECT_EQ(ended, 5);
+}
+
+// The generic path the app and the CLI take: the scenario file through rules/io, the registry, Engine.
+TEST(OmtbSoak, TheRegistryAndEnginePlayAnOmtbFile) {
+    ASSERT_NE(findRuleSet("omtb"), nullptr);
+    EXPECT_NE(ruleSetIds().find("omtb"), std::string::npos);
+    auto sc = io::loadScenario(std::string(MUSTER_SCENARIO_DIR) + "/omtb_fallen_timbers.json");
+    ASSERT_TRUE(sc) << sc.error().message;
+    EXPECT_EQ(sc->ruleSet, "omtb");
+    auto engine = Engine::create(sc.value());
+    ASSERT_TRUE(engine) << engine.error().message;
+    EXPECT_EQ(engine->prompt().key(), "indians.ops");
+    EXPECT_TRUE(engine->apply(Input::dice("indians.ops", {4})));
+    EXPECT_EQ(engine->prompt().key(), "BLUE-JACKET.attach");
+    EXPECT_EQ(engineVersion("omtb"), 1);
 }
 
 TEST(OmtbSoak, ReplayingTheInputsGivesAnEqualState) {
