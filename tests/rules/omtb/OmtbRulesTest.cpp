@@ -553,3 +553,51 @@ TEST(OmtbGame, RosterTurnViewAndPromptsForThePlayers) {
 }
 
 } // namespace
+
+namespace {
+
+void collectPointers(const json& j, const std::string& at, std::vector<std::string>& out) {
+    out.push_back(at);
+    if (j.is_object())
+        for (const auto& [k, v] : j.items())
+            collectPointers(v, at + "/" + k, out);
+    else if (j.is_array())
+        for (std::size_t i = 0; i < j.size(); ++i)
+            collectPointers(j[i], at + "/" + std::to_string(i), out);
+}
+
+// Every field of the bundled scenario replaced by values of the wrong shape: each parse returns a value or an
+// error naming the file, never throws, and a game starts from whatever parses.
+TEST(OmtbScenarioFile, DamagedFilesGiveErrorsNotExceptions) {
+    std::ifstream in(std::string(MUSTER_SCENARIO_DIR) + "/omtb_fallen_timbers.json");
+    const json doc = json::parse(in, nullptr, false);
+    ASSERT_FALSE(doc.is_discarded());
+    std::vector<std::string> pointers;
+    collectPointers(doc, "", pointers);
+    const json wrong[] = {nullptr, "x", -1, 100000, json::array(), json::object(), true, 2.5};
+    int errors = 0, parsed = 0;
+    for (const auto& ptr : pointers) {
+        if (ptr.empty())
+            continue;
+        for (const auto& w : wrong) {
+            json d = doc;
+            d[json::json_pointer(ptr)] = w;
+            Result<Scenario> r = makeError("not run");
+            EXPECT_NO_THROW(r = omtb::omtbRuleSet().parseScenario(d.dump(), "ft.json")) << ptr;
+            if (!r) {
+                ++errors;
+                EXPECT_EQ(r.error().message.rfind("ft.json: ", 0), 0u) << r.error().message;
+                continue;
+            }
+            ++parsed;
+            EXPECT_NO_THROW((void)omtb::omtbRuleSet().start(r.value(), {})) << ptr;
+        }
+    }
+    EXPECT_GT(errors, 1000);
+    EXPECT_GT(parsed, 0);
+    // Text that is not JSON, or JSON of the wrong shape.
+    for (const char* text : {"", "{", "null", "[]", "\"omtb\"", "{\"rules\": 5}", "{\"rules\":\"omtb\"}"})
+        EXPECT_FALSE(omtb::omtbRuleSet().parseScenario(text, "t.json")) << text;
+}
+
+} // namespace
