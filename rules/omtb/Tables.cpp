@@ -112,6 +112,21 @@ const FireRow& fire(FireLine line) {
     return kFire[0];
 }
 
+const std::vector<ClassRow>& targetClasses() {
+    static const std::vector<ClassRow> kRows = {
+        {4, Ground::Earthworks, TargetKind::Any},      // E: any troops in earthworks
+        {3, Ground::Ramparts, TargetKind::Any},        // D: any troops behind ramparts
+        {3, Ground::Thicket, TargetKind::Skirmishers}, // D: skirmishers in thicket
+        {2, Ground::Thicket, TargetKind::Formed},      // C: formed troops in thicket
+        {2, Ground::Woods, TargetKind::Skirmishers},   // C: skirmishers in woods
+        {2, std::nullopt, TargetKind::Crews},          // C: artillery crews
+        {1, Ground::Woods, TargetKind::Formed},        // B: formed troops in woods
+        {1, Ground::Open, TargetKind::Skirmishers},    // B: skirmishers in the open
+        {0, std::nullopt, TargetKind::Any},            // A: formed troops (including mass) in the open
+    };
+    return kRows;
+}
+
 const MoraleMods& moraleMods() {
     static const MoraleMods kMods;
     return kMods;

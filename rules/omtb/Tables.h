@@ -5,6 +5,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 // The OMTB tables as data, one place per table (catalogue II.2, II.4, II.6, II.8, II.9, II.10, II.14).
 namespace muster::rules::omtb::tables {
@@ -48,6 +49,16 @@ struct FireRow {
     int reloadOps;
 };
 const FireRow& fire(FireLine line);
+
+// The target-class table (II.8, OMTB-FIRE-07), hardest class first: the first row a target meets is its
+// class.
+enum class TargetKind { Any, Formed, Skirmishers, Crews };
+struct ClassRow {
+    int cls;                      // 0 = A .. 4 = E
+    std::optional<Ground> ground; // nullopt: any ground
+    TargetKind who;
+};
+const std::vector<ClassRow>& targetClasses();
 
 // Morale modifiers (II.9, OMTB-MOR-04), one name per row of the table.
 struct MoraleMods {

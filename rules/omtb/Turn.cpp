@@ -1732,19 +1732,21 @@ bool hasCommand(const State& s, int unit) {
 }
 
 int targetClass(const Unit& t, const Options& o) {
+    using tables::TargetKind;
     const bool skirm = t.cohesion == Cohesion::Formed ? t.formation == Formation::Skirmish
                                                       : o.disorderTargetAsSkirmish; // AMB-OMTB-07
-    const bool crews = isArtillery(t);
+    const TargetKind kind = isArtillery(t) ? TargetKind::Crews
+                            : skirm        ? TargetKind::Skirmishers
+                                           : TargetKind::Formed;
+    // Buildings are cover (OMTB-TERR-06) that the class table does not name: read as woods.
     const Ground g = t.ground == Ground::Buildings ? Ground::Woods : t.ground;
     int cls = 0;
-    if (g == Ground::Earthworks)
-        cls = 4;
-    else if (g == Ground::Ramparts || (skirm && g == Ground::Thicket))
-        cls = 3;
-    else if ((!skirm && g == Ground::Thicket) || (skirm && g == Ground::Woods) || crews)
-        cls = 2;
-    else if ((!skirm && g == Ground::Woods) || skirm)
-        cls = 1;
+    for (const auto& row : tables::targetClasses()) {
+        if ((!row.ground || *row.ground == g) && (row.who == TargetKind::Any || row.who == kind)) {
+            cls = row.cls;
+            break;
+        }
+    }
     if (t.mounted) // OMTB-FIRE-08, AMB-OMTB-01
         cls = o.mountedHarder ? std::min(4, cls + 1) : std::max(0, cls - 1);
     return cls;
