@@ -1,11 +1,12 @@
 #include "rules/RuleSets.h"
 
 #include "rules/md/MdRuleSet.h"
+#include "rules/omtb/OmtbRuleSet.h"
 
 namespace muster::rules {
 
 const std::vector<const RuleSet*>& ruleSets() {
-    static const std::vector<const RuleSet*> kAll = {&md::mdRuleSet()};
+    static const std::vector<const RuleSet*> kAll = {&md::mdRuleSet(), &omtb::omtbRuleSet()};
     return kAll;
 }
 
