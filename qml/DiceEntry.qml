@@ -62,6 +62,13 @@ ColumnLayout {
         }
     }
     // Keypad: one key per face value. A Grid positioner, not a layout: its keys come and go with the die size.
+    // A d10 is keyed as its faces are printed, 1-9 then 0, and the 0 is read as 10.
+    Label {
+        visible: entry.sides === 10
+        text: qsTr("d10: the face 0 counts as 10")
+        font.pixelSize: Theme.fontSmall
+        color: Theme.textDim
+    }
     Grid {
         id: keypad
         Layout.fillWidth: true
@@ -72,7 +79,7 @@ ColumnLayout {
             model: entry.sides
             BigButton {
                 required property int index
-                text: index + 1
+                text: entry.sides === 10 && index === 9 ? "0" : index + 1
                 width: keypad.keyWidth
                 enabled: entry.faces.length < entry.count
                 onClicked: entry.push(index + 1)

@@ -21,8 +21,19 @@ Rectangle {
             color: Theme.text
             Layout.rightMargin: 8
         }
+        // A turn in halves (one per phasing side) shows the half in play and its steps.
+        Label {
+            visible: GameController.phaseGroup.length > 0
+            text: GameController.phaseGroup
+            font.pixelSize: Theme.fontSmall
+            font.bold: true
+            color: Theme.accent
+            Layout.maximumWidth: banner.width * 0.3
+            elide: Text.ElideRight
+            Layout.rightMargin: 8
+        }
         Repeater {
-            model: GameController.phases
+            model: GameController.phases.filter(p => p.group === GameController.phaseGroup)
             Rectangle {
                 required property var modelData
                 readonly property bool current: GameController.phase === modelData.key

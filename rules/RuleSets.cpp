@@ -17,6 +17,12 @@ const RuleSet* findRuleSet(std::string_view id) {
     return nullptr;
 }
 
+const ChitVocabulary& chitVocabularyOf(std::string_view id) {
+    static const ChitVocabulary kNone;
+    const RuleSet* rules = findRuleSet(id);
+    return rules ? rules->chits() : kNone;
+}
+
 std::string ruleSetIds() {
     std::string out;
     for (const RuleSet* r : ruleSets())

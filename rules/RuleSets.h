@@ -12,6 +12,8 @@ namespace muster::rules {
 const std::vector<const RuleSet*>& ruleSets();
 // The rule set with this id ("md"), or nullptr.
 const RuleSet* findRuleSet(std::string_view id);
+// The order chits of the rule set `id` (empty when it has none or is unknown).
+const ChitVocabulary& chitVocabularyOf(std::string_view id);
 // "md, omtb": for messages.
 std::string ruleSetIds();
 

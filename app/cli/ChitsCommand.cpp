@@ -2,13 +2,13 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "rules/RuleSets.h"
 #include "vision/chits/ChitPayload.h"
 #include "vision/chits/ChitReader.h"
 #include "vision/chits/ChitScenario.h"
 
 #ifdef MUSTER_HAVE_PRINT
 #include "app/print/ChitSheet.h"
-#include "rules/RuleSets.h"
 
 #include <unistd.h>
 
@@ -121,7 +121,7 @@ int runPrint(const CommandLine& cl) {
         static char* argv[] = {name, nullptr};
         app = std::make_unique<QGuiApplication>(argc, argv);
     }
-    const ChitVocabulary& vocabulary = app::chitVocabularyOf(scenario->ruleSet);
+    const ChitVocabulary& vocabulary = rules::chitVocabularyOf(scenario->ruleSet);
     if (vocabulary.empty()) {
         std::cerr << "muster-cli chits: the scenario's rule set '" << scenario->ruleSet
                   << "' has no order chits\n";
@@ -200,7 +200,7 @@ int runRead(const CommandLine& cl) {
             return usageError(loaded.error().message);
         scenario = std::move(loaded).value();
         options.game = scenario->game;
-        g_vocabulary = app::chitVocabularyOf(scenario->ruleSet);
+        g_vocabulary = rules::chitVocabularyOf(scenario->ruleSet);
         if (!g_vocabulary.empty())
             options.vocabulary = g_vocabulary;
     }
@@ -318,7 +318,7 @@ int runDecode(const CommandLine& cl) {
     if (const auto rules = cl.value("rules")) {
         if (!rules::findRuleSet(*rules))
             return usageError("unknown rule set '" + *rules + "' (known: " + rules::ruleSetIds() + ")");
-        g_vocabulary = app::chitVocabularyOf(*rules);
+        g_vocabulary = rules::chitVocabularyOf(*rules);
     }
     int bad = 0;
     for (auto it = cl.positional().begin() + 1; it != cl.positional().end(); ++it) {

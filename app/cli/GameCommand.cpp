@@ -19,7 +19,7 @@ const char* const kUsage = R"(usage: muster-cli game <subcommand> GAME.muster [o
                                      the events, with undos and overrides marked
   report GAME.muster --out DIR       DIR/report.html (self-contained) and DIR/report.json, with dice statistics
   state GAME.muster                  the game state (the fold of the journal through the rules engine) as JSON
-  play --rules md --scenario FILE --game GAME.muster [--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]
+  play --rules RULESET --scenario FILE --game GAME.muster [--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]
                                      play (or resume) a game; see docs/game-protocol.md
 )";
 

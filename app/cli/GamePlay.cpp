@@ -354,12 +354,13 @@ std::optional<std::string> resumeSetup(const storage::GameInfo& game, const Comm
 int runGamePlay(const Args& args) {
     CommandLine cl(args, {"rules", "scenario", "game", "dice", "seed", "turns"}, {"auto", "json"});
     if (!cl.ok() || !cl.value("game") || !cl.positional().empty()) {
-        std::cerr << (cl.ok()
-                          ? std::string(
-                                "usage: muster-cli game play --rules md --scenario FILE --game GAME.muster "
-                                "[--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]")
-                          : cl.error())
-                  << "\n";
+        std::cerr
+            << (cl.ok()
+                    ? std::string(
+                          "usage: muster-cli game play --rules RULESET --scenario FILE --game GAME.muster "
+                          "[--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]")
+                    : cl.error())
+            << "\n";
         return 2;
     }
     PlayOptions options;

@@ -1,7 +1,6 @@
 #include "app/print/ChitSheet.h"
 
 #include "app/print/MicroQr.h"
-#include "rules/RuleSets.h"
 
 #include <QColor>
 #include <QFont>
@@ -133,12 +132,6 @@ void drawRuler(QPainter& p, double xMm, double yMm) {
 }
 
 } // namespace
-
-const ChitVocabulary& chitVocabularyOf(const std::string& ruleSet) {
-    static const ChitVocabulary kNone;
-    const rules::RuleSet* rules = rules::findRuleSet(ruleSet);
-    return rules ? rules->chits() : kNone;
-}
 
 std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario,
                                          const ChitVocabulary& vocabulary, int unitlessSets) {

@@ -52,9 +52,6 @@ struct SheetLayout {
 std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario,
                                          const ChitVocabulary& vocabulary, int unitlessSets);
 
-// The order chits of the rule set `ruleSet` (empty when it has none or is unknown).
-const ChitVocabulary& chitVocabularyOf(const std::string& ruleSet);
-
 // The modules of the symbol a label carries; empty if the text does not fit the code.
 vision::zxing::ModuleMatrix chitSymbol(const std::string& text, ChitCode code);
 

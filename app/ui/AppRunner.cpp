@@ -134,7 +134,10 @@ int run(int argc, char** argv) {
     const QCommandLineOption demoOpt(u"demo"_s, u"Use the demo dice feed even when a camera is present."_s);
     const QCommandLineOption gameOpt(
         u"game"_s, u"Open this game file (.muster) instead of resuming the last one."_s, u"file"_s);
-    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt, gameOpt});
+    const QCommandLineOption scenarioOpt(
+        u"scenario"_s, u"Preselect this bundled scenario on New game (e.g. omtb_fallen_timbers)."_s,
+        u"name"_s);
+    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt, gameOpt, scenarioOpt});
     parser.process(app);
 
     QSize size;
@@ -150,6 +153,17 @@ int run(int argc, char** argv) {
         return 2;
     }
     CameraService::setForceDemo(parser.isSet(demoOpt));
+
+    // Before the QML exists, so New game is built with it (changing the box of a page not yet shown can crash
+    // Qt 6.4's layouts).
+    if (parser.isSet(scenarioOpt)) {
+        if (!GameController::bundledScenarios().contains(parser.value(scenarioOpt))) {
+            std::fprintf(stderr, "muster: no bundled scenario '%s' (see New game)\n",
+                         qPrintable(parser.value(scenarioOpt)));
+            return 2;
+        }
+        GameController::setStartupScenario(parser.value(scenarioOpt));
+    }
 
     QQmlApplicationEngine engine;
     engine.addImportPath(u"qrc:/qt/qml"_s);

@@ -35,6 +35,11 @@ std::string s(const QString& text) {
 
 const char* kLastGameFile = "last-game";
 
+QString& startupScenario() {
+    static QString name;
+    return name;
+}
+
 QString unitOfKey(const std::string& key) {
     const auto dot = key.find('.');
     return dot == std::string::npos ? QString() : q(key.substr(0, dot));
@@ -46,8 +51,8 @@ GameController::GameController(QObject* parent)
     : QObject(parent)
     , m_roster(new RosterModel(this))
     , m_log(new LogModel(this))
-    , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())) {
-}
+    , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()))
+    , m_preferredScenario(startupScenario()) {}
 
 GameController::~GameController() = default;
 
@@ -107,12 +112,22 @@ QString GameController::phaseLabel() const {
     return q(view.phase);
 }
 
+QString GameController::phaseGroup() const {
+    if (!m_session)
+        return {};
+    const rules::TurnView view = m_session->engine().turnView();
+    for (const auto& p : view.phases)
+        if (p.id == view.phase)
+            return q(p.group);
+    return {};
+}
+
 QVariantList GameController::phases() const {
     QVariantList out;
     if (!m_session)
         return out;
     for (const rules::PhaseView& p : m_session->engine().turnView().phases)
-        out << QVariantMap{{u"key"_s, q(p.id)}, {u"label"_s, q(p.label)}};
+        out << QVariantMap{{u"key"_s, q(p.id)}, {u"label"_s, q(p.label)}, {u"group"_s, q(p.group)}};
     return out;
 }
 
@@ -248,7 +263,15 @@ QUrl GameController::photoUrl(qlonglong seq) const {
     return m_session ? evidencePhotoUrl(m_session->journal(), seq) : QUrl();
 }
 
+void GameController::setStartupScenario(const QString& name) {
+    startupScenario() = name;
+}
+
 QStringList GameController::scenarios() const {
+    return bundledScenarios();
+}
+
+QStringList GameController::bundledScenarios() {
     QStringList names;
     QDirIterator it(u":/scenarios"_s, {u"*.json"_s});
     while (it.hasNext())

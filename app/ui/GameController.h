@@ -31,6 +31,9 @@ class GameController : public QObject {
     Q_PROPERTY(int maxTurns READ maxTurns NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString phase READ phase NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString phaseLabel READ phaseLabel NOTIFY stateChanged FINAL)
+    // The part of the turn the current phase belongs to (a phasing side's half), empty when the turn has
+    // none.
+    Q_PROPERTY(QString phaseGroup READ phaseGroup NOTIFY stateChanged FINAL)
     // The sequence of play of the game's rule set: [{key, label}], and the side that acts now (may be empty).
     Q_PROPERTY(QVariantList phases READ phases NOTIFY gameChanged FINAL)
     Q_PROPERTY(QString activeSide READ activeSide NOTIFY stateChanged FINAL)
@@ -54,6 +57,9 @@ class GameController : public QObject {
     Q_PROPERTY(bool canOverride READ canOverride NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString lastError READ lastError NOTIFY errorChanged FINAL)
     Q_PROPERTY(QStringList scenarios READ scenarios CONSTANT FINAL)
+    // The scenario New game shows first (--scenario), else the first bundled one.
+    Q_PROPERTY(QString preferredScenario READ preferredScenario WRITE setPreferredScenario NOTIFY
+                   preferredScenarioChanged FINAL)
     Q_PROPERTY(QVariantList savedGames READ savedGames NOTIFY savedGamesChanged FINAL)
     Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
     // How the game is played, from the journal header ({"dice", "app", "table"}; empty if not recorded).
@@ -83,6 +89,7 @@ public:
     int maxTurns() const;
     QString phase() const;
     QString phaseLabel() const;
+    QString phaseGroup() const;
     QVariantList phases() const;
     QString activeSide() const;
     bool hasChits() const;
@@ -106,6 +113,14 @@ public:
     bool canOverride() const { return m_canOverride; }
     QString lastError() const { return m_lastError; }
     QStringList scenarios() const;
+    QString preferredScenario() const { return m_preferredScenario; }
+    // The scenario a new controller prefers (the app's --scenario), and the scenarios bundled with the app.
+    static void setStartupScenario(const QString& name);
+    static QStringList bundledScenarios();
+    void setPreferredScenario(const QString& name) {
+        m_preferredScenario = name;
+        Q_EMIT preferredScenarioChanged();
+    }
     QString gamesFolder() const { return gamesDirectory(); }
     QVariantList houseRules() const;
     QVariantMap playSetup() const;
@@ -177,6 +192,7 @@ public:
     std::string scenarioJson() const;
 
 Q_SIGNALS:
+    void preferredScenarioChanged();
     void calibrationChanged();
     void reportsChanged();
     void gameChanged();
@@ -201,6 +217,7 @@ private:
     RosterModel* m_roster;
     LogModel* m_log;
     rules::VirtualDice m_virtualDice;
+    QString m_preferredScenario;
     QString m_lastError;
     bool m_canUndo = false;     // the latest input in force is an answer
     bool m_canOverride = false; // the latest input in force is a dice result

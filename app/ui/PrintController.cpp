@@ -3,6 +3,7 @@
 #include "app/print/ChitSheet.h"
 #include "app/storage/Journal.h"
 #include "app/ui/GameController.h"
+#include "rules/RuleSets.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -78,7 +79,7 @@ bool PrintController::print(const std::string& scenarioJson, const QString& base
     options.code = m_code == u"qr"_s ? ChitCode::QrCode : ChitCode::MicroQrCode;
     options.title = scenario->name.empty() ? baseName.toStdString() : scenario->name;
     const QString path = m_folder + u"/chits-%1-%2.pdf"_s.arg(baseName, m_paper);
-    const ChitVocabulary& vocabulary = chitVocabularyOf(scenario->ruleSet);
+    const ChitVocabulary& vocabulary = rules::chitVocabularyOf(scenario->ruleSet);
     if (vocabulary.empty())
         return fail(u"The rule set of %1 has no order chits."_s.arg(baseName));
     const auto labels = labelsForScenario(scenario.value(), vocabulary, 1);

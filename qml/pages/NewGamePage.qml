@@ -157,6 +157,7 @@ PageFrame {
                             Layout.preferredHeight: Theme.touchTarget
                             font.pixelSize: Theme.fontBody
                             model: GameController.scenarios
+                            currentIndex: Math.max(0, GameController.scenarios.indexOf(GameController.preferredScenario))
                             onCurrentTextChanged: page.loadScenario()
                             Component.onCompleted: page.loadScenario()
                         }

@@ -58,7 +58,9 @@ using muster::ChitVocabulary;
 // A phase as the banner shows it.
 struct PhaseView {
     std::string id;    // "first_fire"
-    std::string label; // "First fire"
+    std::string label; // "First fire": short, for a chip of the banner
+    std::string
+        group; // a part of the turn the phase belongs to ("Phase One (Indians and British)"); may be empty
 };
 
 // Where a game stands, for any rule set.

@@ -112,7 +112,7 @@ struct Traits {
         v.phase = toString(s.game.cursor.phase);
         for (Phase p : {Phase::Orders, Phase::ChargeTests, Phase::FirstFire, Phase::Movement,
                         Phase::RegularFire, Phase::Melee, Phase::Recovery})
-            v.phases.push_back({toString(p), phaseLabel(p)});
+            v.phases.push_back({toString(p), phaseLabel(p), ""});
         v.winner = s.game.winner;
         v.over = over(s);
         return v;

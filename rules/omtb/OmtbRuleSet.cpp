@@ -153,8 +153,9 @@ TurnView Traits::turnView(const State& s) {
     v.phase = phaseId(s);
     for (int p = 0; p < 2; ++p)
         for (Step st : kShownSteps)
-            v.phases.push_back(
-                {phaseIdOf(p, st), std::string(p == 0 ? "Phase One" : "Phase Two") + " · " + stepLabel(st)});
+            v.phases.push_back({phaseIdOf(p, st), stepLabel(st),
+                                std::string(p == 0 ? "Phase One" : "Phase Two") + " (" +
+                                    s.sides[static_cast<std::size_t>(p)].name + ")"});
     v.over = over(s);
     v.activeSide = v.over ? std::string() : s.sides[static_cast<std::size_t>(s.cursor.phase)].id;
     v.winner = s.winner;
@@ -164,9 +165,9 @@ TurnView Traits::turnView(const State& s) {
 RosterView Traits::roster(const State& s) {
     const Options o = options(s);
     RosterView r;
-    r.columns = {{"formation", "Formation"}, {"order", "Order"},     {"loaded", "Loaded"},
-                 {"ops", "Ops left"},        {"officer", "Officer"}, {"morale", "Morale"},
-                 {"ground", "Ground"},       {"mounted", "Mounted"}, {"leaders", "Leaders"}};
+    r.columns = {{"formation", "Formation"}, {"cohesion", "Cohesion"}, {"loaded", "Loaded"},
+                 {"ops", "Ops left"},        {"officer", "Officer"},   {"morale", "Morale"},
+                 {"ground", "Ground"},       {"mounted", "Mounted"},   {"leaders", "Leaders"}};
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         RosterRow row;

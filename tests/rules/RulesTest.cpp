@@ -124,14 +124,14 @@ TEST(MdGrade, LadderAssignmentAndPercentages) {
     // MD-GRADE-01: Elite 3 > Veteran 2 > Green 1.
     EXPECT_GT(static_cast<int>(Grade::Elite), static_cast<int>(Grade::Veteran));
     EXPECT_GT(static_cast<int>(Grade::Veteran), static_cast<int>(Grade::Green));
-    // MD-GRADE-02: by nation and troop type.
+    SCOPED_TRACE("MD-GRADE-02: by nation and troop type");
     auto g = assignGrades(gradeScenario({"us_regular_infantry", "us_volunteer_infantry", "mex_zapadores",
                                          "mex_activo_infantry", "mex_artillery", "us_foot_artillery"}),
                           defaults());
     EXPECT_EQ(g, (std::vector<Grade>{Grade::Elite, Grade::Green, Grade::Elite, Grade::Green, Grade::Elite,
                                      Grade::Elite}));
-    // MD-GRADE-03: 20% of 7 Regular infantry = round_half_up(1.4) = 1 Veteran, listing order; 50% of 3
-    // cavalry = 2.
+    // 20% of 7 Regular infantry = round_half_up(1.4) = 1 Veteran, listing order; 50% of 3 cavalry = 2.
+    SCOPED_TRACE("MD-GRADE-03: shares rounded half up, in listing order");
     EXPECT_EQ(shareCount(0.2, 7), 1);
     EXPECT_EQ(shareCount(0.5, 3), 2);
     EXPECT_EQ(shareCount(0.25, 2), 1); // 0.5 rounds half up
@@ -168,7 +168,7 @@ TEST(MdGrade, DragoonsChangeGradeWhenDismountedAndOfficerStepsSubtract) {
 }
 
 TEST(MdGrade, GradeIsUsedByChargeMeleeDlAndRecovery) {
-    // MD-GRADE-05: the same unit's grade feeds all four.
+    SCOPED_TRACE("MD-GRADE-05: the same unit's grade feeds charge, melee, DL and recovery");
     EXPECT_EQ(tables::chargeNeed(Grade::Veteran), 2);
     EXPECT_EQ(tables::standNeed(Grade::Veteran), 3);
     Unit vet = infantry(Nation::American, Grade::Veteran, 2, 20);

@@ -245,7 +245,10 @@ TEST(OmtbRules, OMTB_FORM_09_FormationsOfferedFollowTheMovementTable) {
                    {{r.side + ".next", "U"}, {"U.op", "formation"}}, "U.formation", phase);
         ASSERT_TRUE(g);
         const auto v = optionValues(*g);
-        EXPECT_EQ(std::set<std::string>(v.begin(), v.end()), r.expected) << r.type;
+        EXPECT_EQ(std::set<std::string>(v.begin(), v.end()), r.expected)
+            << r.type
+            << " (OMTB-FORM-01 line, OMTB-FORM-02 open, OMTB-FORM-03 column, OMTB-FORM-04 skirmish, "
+               "OMTB-FORM-05 mass for Indians and Canadian Militia only)";
     }
 }
 
@@ -536,7 +539,7 @@ TEST(OmtbGame, RosterTurnViewAndPromptsForThePlayers) {
     std::vector<std::string> cols;
     for (const auto& c : r.columns)
         cols.push_back(c.key);
-    EXPECT_EQ(cols, (std::vector<std::string>{"formation", "order", "loaded", "ops", "officer", "morale",
+    EXPECT_EQ(cols, (std::vector<std::string>{"formation", "cohesion", "loaded", "ops", "officer", "morale",
                                               "ground", "mounted", "leaders"}));
     ASSERT_EQ(r.rows.size(), 2u);
     EXPECT_EQ(r.rows[0].values[2], "1 of 2");
