@@ -1,6 +1,7 @@
 #include "app/storage/GameSession.h"
 
 #include "app/storage/PayloadFields.h"
+#include "app/storage/Schema.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -190,8 +191,19 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
 }
 
 Result<GameSession> GameSession::open(const std::string& path, OpenOptions options) {
+    // A writer takes the game's lock before it reads anything, so the tail it replays is the tail it appends
+    // after: no other Muster can write in between.
+    WriterLock lock;
+    if (options.mode == OpenMode::ReadWrite) {
+        if (auto header = schema::checkFileHeader(path); !header)
+            return header.error();
+        auto taken = WriterLock::acquire(path);
+        if (!taken)
+            return taken.error();
+        lock = std::move(taken.value());
+    }
     // Replayed read-only first: a game this engine cannot play is refused before anything (a migration, the
-    // switch to WAL) writes to its file.
+    // switch of journal mode) writes to its file.
     auto journal = Journal::open(path, {OpenMode::ReadOnly, options.integrityCheck});
     if (!journal)
         return journal.error();
@@ -210,9 +222,13 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
                                                         : versions + "; " + engine.message() + readable)};
     if (options.mode == OpenMode::ReadOnly)
         return GameSession(std::move(journal.value()), std::move(engine.value()));
-    auto writable = Journal::open(path, {OpenMode::ReadWrite, false}); // checked a moment ago
+    const Head folded = journal->head();
+    auto writable =
+        Journal::open(path, {OpenMode::ReadWrite, false}, std::move(lock)); // checked a moment ago
     if (!writable)
         return writable.error();
+    if (!(writable->head() == folded))
+        return Error{path + " changed while it was being opened; nothing was written: open it again"};
     return GameSession(std::move(writable.value()), std::move(engine.value()));
 }
 

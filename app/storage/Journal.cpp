@@ -11,9 +11,14 @@
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 
@@ -74,15 +79,6 @@ void configureWritable(SQLite::Database& db) {
     db.exec("PRAGMA synchronous = FULL"); // fsync the WAL at every commit: an acknowledged event survives
                                           // power loss
     db.exec("PRAGMA foreign_keys = ON");
-}
-
-// fsync a file's bytes to the disk.
-void syncFile(const std::filesystem::path& file) {
-    const int fd = ::open(file.c_str(), O_RDONLY);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
 }
 
 // fsync a folder so a rename into it is durable.
@@ -402,38 +398,67 @@ Journal::~Journal() = default;
 Result<Journal> Journal::create(const std::string& path, const NewGame& game) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (fs::exists(path, ec))
+    const auto taken = [&path] {
         return Error{path + " already exists; open it to resume, or choose another name"};
+    };
+    if (fs::exists(path, ec))
+        return taken();
     const fs::path target(path);
-    const fs::path building = target.string() + ".creating";
-    // With no game file, a -wal or -shm beside it is an orphan of a deleted game; SQLite would replay that
-    // WAL into the new file, so it goes first.
-    for (const char* suffix : {"-wal", "-shm", "-journal"})
-        fs::remove(target.string() + suffix, ec);
-    fs::remove(building, ec);
-    fs::remove(building.string() + "-journal", ec);
+    // A name no other creator uses (another process, or another thread of this one).
+    static std::atomic<unsigned> counter{0};
+    const fs::path building = target.string() + ".creating-" + std::to_string(::getpid()) + "-" +
+                              std::to_string(counter.fetch_add(1));
+    auto discard = [&building, &ec] {
+        fs::remove(building, ec);
+        fs::remove(building.string() + "-journal", ec);
+    };
+    int fd = -1;
     try {
         {
-            // Built aside, closed, synced once, then renamed: the game file appears complete or not at all.
-            // Nobody can see it before the rename, so SQLite need not sync each step.
+            // Built aside, closed, synced once, then moved into place: the game file appears complete or not
+            // at all. Nobody can see it before, so SQLite need not sync each step.
             SQLite::Database db(building.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
                                 kBusyTimeoutMs);
             db.exec("PRAGMA journal_mode = MEMORY");
             db.exec("PRAGMA synchronous = OFF");
             GameInfo info;
             if (auto written = writeNewGame(db, game, info); !written) {
-                fs::remove(building, ec);
+                discard();
                 return Error{path + ": " + written.message()};
             }
         }
-        syncFile(building);
-        fs::rename(building, target);
+        // Locked before it has its name, so nobody can resume (or write) it between the move and our open.
+        fd = ::open(building.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || ::fsync(fd) != 0 || ::flock(fd, LOCK_EX | LOCK_NB) != 0)
+            throw std::runtime_error(std::string("cannot sync the new file: ") + std::strerror(errno));
+        // Moved without replacing (O_EXCL semantics): of two creators of one path exactly one wins. A file
+        // system without renameat2 flags gets link(2), which refuses an existing name just as well.
+        int moved = ::renameat2(AT_FDCWD, building.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE);
+        if (moved != 0 && (errno == EINVAL || errno == ENOSYS)) {
+            moved = ::link(building.c_str(), target.c_str());
+            if (moved == 0)
+                ::unlink(building.c_str());
+        }
+        if (moved != 0) {
+            const int err = errno;
+            ::close(fd);
+            discard();
+            if (err == EEXIST)
+                return taken();
+            return Error{path + ": cannot create the game file: " + std::strerror(err)};
+        }
         syncDirectory(target.parent_path());
     } catch (const std::exception& e) {
-        fs::remove(building, ec);
+        if (fd >= 0)
+            ::close(fd);
+        discard();
         return Error{path + ": cannot create the game file: " + e.what()};
     }
-    return open(path, {OpenMode::ReadWrite, false});
+    // The file is ours and locked: a -journal, -wal or -shm beside it belongs to a deleted game of the same
+    // name, and SQLite would play a stranger's journal into the new file, so they go first.
+    for (const char* suffix : {"-wal", "-shm", "-journal"})
+        fs::remove(target.string() + suffix, ec);
+    return open(path, {OpenMode::ReadWrite, false}, WriterLock::adopt(fd));
 }
 
 Result<Journal> Journal::createInMemory(const NewGame& game) {
@@ -482,8 +507,21 @@ std::unique_ptr<SQLite::Database> openForValidation(const std::string& path) {
 } // namespace
 
 Result<Journal> Journal::open(const std::string& path, OpenOptions options) {
+    if (options.mode == OpenMode::ReadOnly)
+        return open(path, options, WriterLock());
     if (auto header = schema::checkFileHeader(path); !header)
         return header.error();
+    auto lock = WriterLock::acquire(path);
+    if (!lock)
+        return lock.error();
+    return open(path, options, std::move(lock.value()));
+}
+
+Result<Journal> Journal::open(const std::string& path, OpenOptions options, WriterLock lock) {
+    if (auto header = schema::checkFileHeader(path); !header)
+        return header.error();
+    if (options.mode == OpenMode::ReadWrite && !lock.held())
+        return Error{path + ": a writer must hold the game's lock"};
     int fileVersion = 0;
     try {
         // Validation touches the file read-only, so a file we refuse is left exactly as it was.
@@ -503,7 +541,10 @@ Result<Journal> Journal::open(const std::string& path, OpenOptions options) {
         if (fileVersion < schema::kCurrentVersion)
             if (auto migrated = schema::migrate(*db); !migrated)
                 return Error{path + ": " + migrated.message()};
-        return finishOpen(std::move(db), path, false);
+        auto j = finishOpen(std::move(db), path, false);
+        if (j)
+            j->m_lock = std::move(lock);
+        return j;
     } catch (const SQLite::Exception& e) {
         return Error{path + " cannot be opened for writing: " + e.what()};
     }
@@ -517,6 +558,10 @@ Result<Journal> Journal::finishOpen(std::unique_ptr<SQLite::Database> db, std::s
         if (!game)
             return Error{path + ": " + game.message()};
         j.m_game = std::move(game.value());
+        j.m_head = {0, j.m_game.genesisHash};
+        SQLite::Statement last(*db, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+        if (last.executeStep())
+            j.m_head = {last.getColumn(0).getInt64(), text(last.getColumn(1))};
     } catch (const SQLite::Exception& e) {
         return Error{path + " cannot be read: " + e.what()};
     }
@@ -536,13 +581,28 @@ Result<Event> Journal::append(const EventDraft& draft) {
     return appendChecked(draft);
 }
 
+Result<void> Journal::checkTail() const {
+    Head now{0, m_game.genesisHash};
+    SQLite::Statement last(*m_db, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+    if (last.executeStep())
+        now = {last.getColumn(0).getInt64(), text(last.getColumn(1))};
+    if (now == m_head)
+        return {};
+    return Error{m_path + " was changed behind this game's back (its last event is " + seqText(now.seq) +
+                 ", this game had folded up to " + seqText(m_head.seq) +
+                 "): nothing was appended; close it and open it again"};
+}
+
 Result<Event> Journal::appendChecked(const EventDraft& draft) {
     if (m_readOnly)
         return Error{m_path + " is open read-only"};
     try {
         SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (auto tail = checkTail(); !tail)
+            return tail.error();
         Event e = insertEvent(*m_db, m_game, draft);
-        tx.commit(); // WAL + synchronous=FULL: durable once this returns
+        tx.commit(); // synchronous=FULL: durable once this returns
+        m_head = {e.seq, e.hash};
         return e;
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": the event was not recorded: " + e.what()};
@@ -574,6 +634,8 @@ Result<Event> Journal::appendUndo(std::int64_t target, const std::string& player
         return Error{m_path + " is open read-only"};
     try {
         SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (auto tail = checkTail(); !tail)
+            return tail.error();
         auto top = latestInForce(*m_db, target, "undo", "undone");
         if (!top)
             return top.error();
@@ -587,6 +649,7 @@ Result<Event> Journal::appendUndo(std::int64_t target, const std::string& player
         d.player = player;
         Event e = insertEvent(*m_db, m_game, d);
         tx.commit();
+        m_head = {e.seq, e.hash};
         return e;
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": the undo was not recorded: " + e.what()};
@@ -604,6 +667,8 @@ Result<Event> Journal::appendOverride(std::int64_t target, const std::string& pl
         return Error{"an override must give a reason"};
     try {
         SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (auto tail = checkTail(); !tail)
+            return tail.error();
         auto top = latestInForce(*m_db, target, "override", "overridden");
         if (!top)
             return top.error();
@@ -626,6 +691,7 @@ Result<Event> Journal::appendOverride(std::int64_t target, const std::string& pl
         d.evidence = std::move(evidence);
         Event e = insertEvent(*m_db, m_game, d);
         tx.commit();
+        m_head = {e.seq, e.hash};
         return e;
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": the override was not recorded: " + e.what()};
