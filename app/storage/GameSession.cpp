@@ -223,6 +223,7 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
     if (options.mode == OpenMode::ReadOnly)
         return GameSession(std::move(journal.value()), std::move(engine.value()));
     const Head folded = journal->head();
+    journal = Error{"closed"}; // a file an older Muster left in WAL mode leaves it only with no reader open
     auto writable =
         Journal::open(path, {OpenMode::ReadWrite, false}, std::move(lock)); // checked a moment ago
     if (!writable)

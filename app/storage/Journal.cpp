@@ -15,12 +15,14 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 
 #ifndef MUSTER_VERSION
 #define MUSTER_VERSION "unknown"
@@ -74,10 +76,21 @@ Event readEvent(SQLite::Statement& s, bool* exact = nullptr) {
     return e;
 }
 
-void configureWritable(SQLite::Database& db) {
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA synchronous = FULL"); // fsync the WAL at every commit: an acknowledged event survives
-                                          // power loss
+// A rollback journal, so a commit ends in the game file itself: after each acknowledged event the .muster
+// alone is the game (a copy of it, a backup tool, a USB stick). synchronous=EXTRA also syncs the folder when
+// the journal is deleted at the end of a commit; with FULL a power cut could bring the deleted journal back
+// and roll the acknowledged event back with it. Measured against WAL in docs/journal.md (Durability).
+void configureWritable(SQLite::Database& db, const std::string& path) {
+    const std::string mode = db.execAndGet("PRAGMA journal_mode = DELETE").getString();
+    if (mode != "delete")
+        throw SQLite::Exception(path + " cannot leave journal mode '" + mode +
+                                "' (another program has it open?)");
+#ifdef MUSTER_TEST_SYNCHRONOUS_OFF
+    // Test builds only (-DMUSTER_TEST_SYNCHRONOUS_OFF=ON): shows that the crash tests catch a lost fsync.
+    db.exec("PRAGMA synchronous = OFF");
+#else
+    db.exec("PRAGMA synchronous = EXTRA");
+#endif
     db.exec("PRAGMA foreign_keys = ON");
 }
 
@@ -476,30 +489,77 @@ Result<Journal> Journal::createInMemory(const NewGame& game) {
 
 namespace {
 
-// A read-only connection for validation. A game killed in the middle of play leaves a WAL whose index (-shm)
-// must be rebuilt before anyone can read it, and SQLite will not do that on a read-only connection. The
-// header has already shown the file is a Muster game, so a read-write connection rebuilds the index - which
-// writes the -shm only: checkpoint-on-close is turned off, so the game file itself is not touched - and
-// validation goes on read-only.
+// A file: URI for path with SQLite's query parameters (path made absolute, its special characters escaped).
+std::string fileUri(const std::string& path, const char* query) {
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).string();
+    std::string uri = "file:";
+    for (const unsigned char c : ec ? path : absolute) {
+        if (std::isalnum(c) || std::strchr("/-._~", c))
+            uri += static_cast<char>(c);
+        else {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", c);
+            uri += hex;
+        }
+    }
+    return uri + "?" + query;
+}
+
+// The header says WAL (file format bytes 18-19 are 2): a file left so by a Muster from before the rollback
+// journal.
+bool walModeFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char header[20] = {};
+    in.read(header, sizeof header);
+    return in.gcount() == sizeof header && header[18] == 2;
+}
+
+bool walHasFrames(const std::string& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path + "-wal", ec);
+    return !ec && size > 0;
+}
+
+void probe(SQLite::Database& db) {
+    db.execAndGet("SELECT count(*) FROM sqlite_master");
+}
+
+// A read-only connection for validation and for every read-only command. It writes nothing beside the file
+// (no -journal, -wal or -shm), so it works in a read-only folder and on a full disk:
+// - a game in rollback-journal mode (every file since the switch) opens with mode=ro: shared locks only;
+// - a file an older Muster left in WAL mode with an empty or no -wal opens immutable (there is nothing to
+//   read from a WAL, and SQLite would otherwise create a -shm);
+// - two crash leftovers need writing first, as SQLite will not fix them read-only: a hot journal of a killed
+//   writer (rolled back: the last committed game comes back) and the WAL index of a killed older Muster
+//   (rebuilt in the -shm with checkpoint-on-close off, so the game file itself is not touched).
 std::unique_ptr<SQLite::Database> openForValidation(const std::string& path) {
-    auto probe = [](SQLite::Database& db) {
-        db.execAndGet("SELECT count(*) FROM sqlite_master");
-    };
-    auto ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+    const bool wal = walModeFile(path);
+    if (wal && !walHasFrames(path)) {
+        auto db = std::make_unique<SQLite::Database>(
+            fileUri(path, "immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI, kBusyTimeoutMs);
+        probe(*db);
+        return db;
+    }
+    const std::string uri = fileUri(path, "mode=ro");
+    auto ro =
+        std::make_unique<SQLite::Database>(uri, SQLite::OPEN_READONLY | SQLite::OPEN_URI, kBusyTimeoutMs);
     try {
         probe(*ro);
         return ro;
     } catch (const SQLite::Exception& e) {
-        if (e.getErrorCode() != SQLITE_READONLY)
+        if ((e.getErrorCode() & 0xff) != SQLITE_READONLY &&
+            (e.getExtendedErrorCode() & 0xff) != SQLITE_READONLY)
             throw;
     }
     ro.reset();
     {
         SQLite::Database rw(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
-        sqlite3_db_config(rw.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+        if (wal)
+            sqlite3_db_config(rw.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
         probe(rw);
     }
-    ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+    ro = std::make_unique<SQLite::Database>(uri, SQLite::OPEN_READONLY | SQLite::OPEN_URI, kBusyTimeoutMs);
     probe(*ro);
     return ro;
 }
@@ -537,7 +597,7 @@ Result<Journal> Journal::open(const std::string& path, OpenOptions options, Writ
     }
     try {
         auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
-        configureWritable(*db);
+        configureWritable(*db, path);
         if (fileVersion < schema::kCurrentVersion)
             if (auto migrated = schema::migrate(*db); !migrated)
                 return Error{path + ": " + migrated.message()};
@@ -601,7 +661,7 @@ Result<Event> Journal::appendChecked(const EventDraft& draft) {
         if (auto tail = checkTail(); !tail)
             return tail.error();
         Event e = insertEvent(*m_db, m_game, draft);
-        tx.commit(); // synchronous=FULL: durable once this returns
+        tx.commit(); // rollback journal, synchronous=EXTRA: durable in the game file once this returns
         m_head = {e.seq, e.hash};
         return e;
     } catch (const SQLite::Exception& e) {

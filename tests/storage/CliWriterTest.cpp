@@ -160,5 +160,5 @@ TEST(CliWriters, TwoCreatorsOfOneNewPathHaveOneWinner) {
         EXPECT_EQ(check->journal().eventCount(), 0);
     }
     for (const auto& f : std::filesystem::directory_iterator(dir.path()))
-        EXPECT_FALSE(contains(f.path().string(), ".creating")) << "left behind: " << f.path();
+        EXPECT_EQ(f.path().extension(), ".muster") << "left behind: " << f.path();
 }

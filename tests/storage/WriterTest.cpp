@@ -85,6 +85,9 @@ TEST(Writer, LockDiesWithItsProcess) {
     ::waitpid(pid, &status, 0);
     auto after = Journal::open(path);
     EXPECT_TRUE(after) << "a killed writer must leave no stale lock: " << after.message();
+    // No lock file or anything else is left beside the game.
+    for (const auto& f : std::filesystem::directory_iterator(dir.path()))
+        EXPECT_EQ(f.path().filename(), "g.muster");
 }
 
 TEST(Writer, AppendRefusesATailItDidNotFold) {
@@ -185,7 +188,7 @@ TEST(Writer, CreationRaceHasExactlyOneWinner) {
         EXPECT_EQ(check->eventCount(), 1);
         EXPECT_TRUE(check->verify().ok);
     }
-    // Nothing half-built is left behind.
+    // Nothing half-built (and, with the rollback journal, nothing at all) is left beside the games.
     for (const auto& f : std::filesystem::directory_iterator(dir.path()))
-        EXPECT_FALSE(contains(f.path().string(), ".creating")) << f.path();
+        EXPECT_EQ(f.path().extension(), ".muster") << f.path();
 }
