@@ -3,6 +3,7 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
+#include "app/storage/GameSession.h"
 
 #include <algorithm>
 #include <cstring>
@@ -14,7 +15,8 @@ namespace {
 
 const char* const kUsage = R"(usage: muster-cli game <subcommand> GAME.muster [options]
 
-  verify GAME.muster                 recompute the hash chain; name the first bad event or print OK
+  verify GAME.muster                 integrity_check, append-only triggers, the hash chain, every photo's hash
+                                     and a replay of every input; print the head or name what is wrong
   log GAME.muster [--turn N] [--player P] [--unit U] [--json]
                                      the events, with undos and overrides marked
   report GAME.muster --out DIR       DIR/report.html (self-contained) and DIR/report.json, with dice statistics
@@ -61,7 +63,7 @@ int runGameVerify(const Args& args) {
         std::cerr << "muster-cli game verify: " << journal.message() << "\n";
         return 2;
     }
-    const storage::VerifyReport r = journal->verify();
+    const storage::VerifyReport r = storage::GameSession::verify(*journal);
     if (!r.ok) {
         std::cout << "FAILED: " << path << ": "
                   << (r.firstBadSeq ? "first bad event is #" + std::to_string(*r.firstBadSeq) + ": " : "")
@@ -69,8 +71,21 @@ int runGameVerify(const Args& args) {
         return 1;
     }
     std::cout << "OK: " << path << ": " << r.eventCount << " events, " << r.evidenceCount
-              << " photos, hash chain intact\n";
+              << " photos; integrity_check ok, append-only triggers present, hash chain intact, every photo "
+                 "matches its hash, "
+              << (r.replayed ? "every input replays to the end" : "inputs not replayed: " + r.notReplayed)
+              << "\n"
+              << "head: event #" << r.eventCount << " " << r.headHash << "\n";
     return 0;
+}
+
+storage::VerifyReport warnIfUnsound(const std::string& command, const storage::Journal& journal) {
+    storage::VerifyReport r = storage::GameSession::verify(journal);
+    if (!r.ok)
+        std::cerr << "muster-cli game " << command << ": WARNING: " << journal.path() << " does not verify: "
+                  << (r.firstBadSeq ? "event #" + std::to_string(*r.firstBadSeq) + ": " : "") << r.problem
+                  << ". What follows is what the file says, not necessarily what was played.\n";
+    return r;
 }
 
 int runGameLog(const Args& args) {
@@ -99,6 +114,7 @@ int runGameLog(const Args& args) {
         std::cerr << "muster-cli game log: " << journal.message() << "\n";
         return 2;
     }
+    (void)warnIfUnsound("log", *journal);
     auto records = loadRecords(*journal);
     if (!records) {
         std::cerr << "muster-cli game log: " << records.message() << "\n";

@@ -464,6 +464,7 @@ int runGameState(const Args& args) {
         std::cerr << "muster-cli game state: " << session.message() << "\n";
         return 2;
     }
+    (void)warnIfUnsound("state", session->journal());
     std::cout << rules::io::toJson(session->engine().state()).dump(2) << "\n";
     return 0;
 }

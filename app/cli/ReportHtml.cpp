@@ -161,7 +161,7 @@ int runGameReport(const Args& args) {
         return 1;
     }
     const GameRecords& data = *loaded;
-    const storage::VerifyReport verify = journal->verify();
+    const storage::VerifyReport verify = warnIfUnsound("report", *journal);
 
     std::string scenarioName;
     if (const Json s = Json::parse(data.game.scenarioJson, nullptr, false); s.is_object())

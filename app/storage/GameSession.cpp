@@ -167,6 +167,26 @@ Result<rules::Engine> GameSession::replay(const Journal& journal) {
     return replayJournal(journal, "does not replay");
 }
 
+VerifyReport GameSession::verify(const Journal& journal) {
+    VerifyReport r = journal.verify();
+    if (!r.ok)
+        return r;
+    if (auto engine = replay(journal); !engine) {
+        // Another engine version may fold the same inputs differently (docs/journal.md, Versions): that says
+        // nothing about the file, so it is reported, not failed. This engine's own games must replay.
+        if (const int recorded = journal.game().engineVersion; recorded != rules::kEngineVersion) {
+            r.notReplayed = "recorded by " + recordedBy(recorded) + ", which this Muster's rules engine " +
+                            std::to_string(rules::kEngineVersion) + " does not replay: " + engine.message();
+            return r;
+        }
+        r.ok = false;
+        r.problem = "the inputs do not replay to the end: " + engine.message();
+        return r;
+    }
+    r.replayed = true;
+    return r;
+}
+
 Result<GameSession> GameSession::start(const std::string& path, const rules::Scenario& scenario,
                                        const rules::HouseRules& houseRules, std::vector<Player> players,
                                        std::string playSetupJson) {
@@ -214,12 +234,23 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
         ". The file is left as it is: 'muster-cli game log', 'report' and 'verify' still read it.";
     if (recorded > rules::kEngineVersion)
         return Error{path + ": " + versions + ", an older one: play it with a newer Muster" + readable};
+    if (options.mode == OpenMode::ReadWrite) {
+        // Nothing is appended to a game that is not sound: the append would seal a broken or forged history.
+        if (const VerifyReport v = journal->verify(); !v.ok)
+            return Error{path + " does not verify: " +
+                         (v.firstBadSeq ? "event #" + std::to_string(*v.firstBadSeq) + ": " : std::string()) +
+                         v.problem +
+                         ". It cannot be played on; the file was not changed ('muster-cli game verify' "
+                         "says the same)."};
+    }
     auto engine =
         replayJournal(*journal, recorded == rules::kEngineVersion ? "does not replay" : "no longer replays");
     if (!engine)
-        return Error{path + ": " +
-                     (recorded == rules::kEngineVersion ? engine.message()
-                                                        : versions + "; " + engine.message() + readable)};
+        return Error{
+            path + ": " +
+            (recorded == rules::kEngineVersion ? engine.message()
+                                               : versions + "; " + engine.message() + readable) +
+            (options.mode == OpenMode::ReadWrite ? " Nothing was appended; the file was not changed." : "")};
     if (options.mode == OpenMode::ReadOnly)
         return GameSession(std::move(journal.value()), std::move(engine.value()));
     const Head folded = journal->head();

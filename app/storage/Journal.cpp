@@ -926,6 +926,11 @@ VerifyReport Journal::verify() const {
             const std::string message = folded.message();
             return fail(std::nullopt, message);
         }
+        // After the chain, so a changed event is named even when its tamperer also dropped a trigger.
+        if (m_version >= 2)
+            if (auto triggers = schema::checkAppendOnlyTriggers(*m_db); !triggers)
+                return fail(std::nullopt, triggers.message());
+        r.headHash = prev;
     } catch (const SQLite::Exception& e) {
         return fail(std::nullopt, std::string("the file cannot be read to the end: ") + e.what());
     }
