@@ -188,7 +188,13 @@ Result<void> checkFileHeader(const std::string& path) {
         pageSize = 65536;
     if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0)
         return Error{path + " is corrupt: invalid page size " + std::to_string(pageSize)};
-    if (size % pageSize != 0)
+    // A hot journal beside the file (a writer lost power or was killed in the middle of a commit) holds the
+    // pages and the size to put back, and SQLite puts them back on opening: what the file looks like until
+    // then (a torn last page, a length that is not whole pages) is left to it (PowerLoss.* found this).
+    std::error_code journalEc;
+    const auto journalSize = std::filesystem::file_size(path + "-journal", journalEc);
+    const bool hotJournal = !journalEc && journalSize > 0;
+    if (size % pageSize != 0 && !hotJournal)
         return Error{path + " is truncated or corrupt: " + std::to_string(size) +
                      " bytes is not a whole number of " + std::to_string(pageSize) + "-byte pages"};
     // The application id at offset 68 marks our files; checked here so a foreign file never reaches SQLite.
@@ -206,7 +212,7 @@ Result<void> checkFileHeader(const std::string& path) {
     // them from there. So with a WAL beside the file the promise is left to SQLite (and quick_check).
     const auto walSize = std::filesystem::file_size(path + "-wal", ec);
     const bool walHolds = !ec && walSize > 0;
-    if (countValid && !walHolds && std::uint64_t(pages) * pageSize > size)
+    if (countValid && !walHolds && !hotJournal && std::uint64_t(pages) * pageSize > size)
         return Error{path + " is truncated: its header promises " + std::to_string(pages) + " pages of " +
                      std::to_string(pageSize) + " bytes (" + std::to_string(std::uint64_t(pages) * pageSize) +
                      " bytes) but the file has " + std::to_string(size)};

@@ -2,9 +2,9 @@
 // a replay of every input to the end; a game that does not verify is never appended to.
 
 #include "Forger.h"
+#include "ScriptedGame.h"
 #include "TestFiles.h"
 #include "app/storage/GameSession.h"
-#include "rules/VirtualDice.h"
 
 #include <SQLiteCpp/Database.h>
 #include <gtest/gtest.h>
@@ -26,15 +26,7 @@ void playGame(const std::string& path, int inputs) {
         throw std::runtime_error(s.message());
     rules::VirtualDice dice(5);
     for (int i = 0; i < inputs && !s->engine().gameOver(); ++i) {
-        const rules::Prompt p = s->prompt();
-        auto e =
-            p.dice ? s->submit(
-                         rules::Input::dice(p.key(), dice.roll(*p.dice), rules::DiceSource::Virtual, "Ann"),
-                         {{{0xff, 0xd8, static_cast<std::uint8_t>(i), 0xff, 0xd9}, "{}"}})
-                   : s->submit(rules::Input::answer(
-                         p.key(),
-                         p.question->options[static_cast<std::size_t>(i) % p.question->options.size()].value,
-                         "Miguel"));
+        auto e = playScriptedStep(*s, i, dice);
         if (!e)
             throw std::runtime_error(e.message());
     }
