@@ -4,6 +4,7 @@
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
 #include "app/storage/GameSession.h"
+#include "app/storage/Seal.h"
 
 #include <algorithm>
 #include <cstring>
@@ -15,8 +16,9 @@ namespace {
 
 const char* const kUsage = R"(usage: muster-cli game <subcommand> GAME.muster [options]
 
-  verify GAME.muster                 integrity_check, append-only triggers, the hash chain, every photo's hash
-                                     and a replay of every input; print the head or name what is wrong
+  verify GAME.muster [--seal CODE]   integrity_check, append-only triggers, the hash chain, every photo's hash
+                                     and a replay of every input; print the head or name what is wrong.
+                                     --seal: also prove the game holds the head a turn-end seal names
   log GAME.muster [--turn N] [--player P] [--unit U] [--json]
                                      the events, with undos and overrides marked
   report GAME.muster --out DIR       DIR/report.html (self-contained) and DIR/report.json, with dice statistics
@@ -51,13 +53,23 @@ int runGame(const Args& args) {
 }
 
 int runGameVerify(const Args& args) {
-    CommandLine cl(args, {}, {});
+    CommandLine cl(args, {"seal"}, {});
     if (!cl.ok() || cl.positional().size() != 1) {
-        std::cerr << (cl.ok() ? std::string("usage: muster-cli game verify GAME.muster") : cl.error())
+        std::cerr << (cl.ok() ? std::string("usage: muster-cli game verify GAME.muster [--seal CODE]")
+                              : cl.error())
                   << "\n";
         return 2;
     }
     const std::string& path = cl.positional()[0];
+    std::string seal;
+    if (auto typed = cl.value("seal")) {
+        seal = storage::normalizeSeal(*typed);
+        if (seal.empty()) {
+            std::cerr << "muster-cli game verify: '" << *typed
+                      << "' is not a seal (10 letters and digits, e.g. 4K7QD-M2X9A)\n";
+            return 2;
+        }
+    }
     auto journal = storage::Journal::open(path, {storage::OpenMode::ReadOnly, true});
     if (!journal) {
         std::cerr << "muster-cli game verify: " << journal.message() << "\n";
@@ -76,7 +88,23 @@ int runGameVerify(const Args& args) {
               << (r.replayed ? "every input replays to the end" : "inputs not replayed: " + r.notReplayed)
               << "\n"
               << "head: event #" << r.eventCount << " " << r.headHash << "\n";
-    return 0;
+    if (seal.empty())
+        return 0;
+    // The seal names one head; the chain ties that head to every byte before it.
+    auto events = journal->events();
+    if (!events) {
+        std::cerr << "muster-cli game verify: " << events.message() << "\n";
+        return 2;
+    }
+    for (const storage::Event& e : *events)
+        if (storage::sealOf(e.seq, e.hash) == seal) {
+            std::cout << "SEAL OK: " << seal << " is the head at event #" << e.seq << " (turn " << e.turn
+                      << "): this game holds it, and nothing before it was changed\n";
+            return 0;
+        }
+    std::cout << "SEAL FAILED: " << path << ": no head of this game has seal " << seal
+              << ": the game was cut before that head, or something before it was changed\n";
+    return 1;
 }
 
 storage::VerifyReport warnIfUnsound(const std::string& command, const storage::Journal& journal) {
