@@ -24,20 +24,6 @@ std::string unitOfKey(const std::string& key) {
 
 } // namespace
 
-DiceSource toStorage(rules::DiceSource source) {
-    switch (source) {
-    case rules::DiceSource::Camera:
-        return DiceSource::Camera;
-    case rules::DiceSource::Typed:
-        return DiceSource::Typed;
-    case rules::DiceSource::Virtual:
-        return DiceSource::Virtual;
-    case rules::DiceSource::Override:
-        return DiceSource::Override;
-    }
-    return DiceSource::Typed;
-}
-
 std::string payloadFor(const rules::Prompt& prompt, const rules::Input& input) {
     Json p;
     p["key"] = input.key;
@@ -174,9 +160,10 @@ VerifyReport GameSession::verify(const Journal& journal) {
     if (auto engine = replay(journal); !engine) {
         // Another engine version may fold the same inputs differently (docs/journal.md, Versions): that says
         // nothing about the file, so it is reported, not failed. This engine's own games must replay.
-        if (const int recorded = journal.game().engineVersion; recorded != rules::kEngineVersion) {
+        const int current = rules::engineVersion(journal.game().ruleSet);
+        if (const int recorded = journal.game().engineVersion; recorded != current) {
             r.notReplayed = "recorded by " + recordedBy(recorded) + ", which this Muster's rules engine " +
-                            std::to_string(rules::kEngineVersion) + " does not replay: " + engine.message();
+                            std::to_string(current) + " does not replay: " + engine.message();
             return r;
         }
         r.ok = false;
@@ -195,9 +182,9 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
         return fromRules(engine.error());
     NewGame g;
     g.ruleSet = scenario.ruleSet;
-    g.houseRulesJson = rules::io::toJson(engine->state().houseRules).dump();
+    g.houseRulesJson = rules::io::toJson(engine->houseRules()).dump();
     g.scenarioJson = rules::io::toJson(scenario).dump();
-    g.engineVersion = rules::kEngineVersion;
+    g.engineVersion = engine->ruleSet().engineVersion();
     g.playSetupJson = std::move(playSetupJson);
     g.players = std::move(players);
     auto journal = Journal::create(path, g);
@@ -228,11 +215,12 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
     if (!journal)
         return journal.error();
     const int recorded = journal->game().engineVersion;
+    const int current = rules::engineVersion(journal->game().ruleSet);
     const std::string versions = "this game was recorded by " + recordedBy(recorded) +
-                                 "; this Muster has rules engine " + std::to_string(rules::kEngineVersion);
+                                 "; this Muster has rules engine " + std::to_string(current);
     const std::string readable =
         ". The file is left as it is: 'muster-cli game log', 'report' and 'verify' still read it.";
-    if (recorded > rules::kEngineVersion)
+    if (recorded > current)
         return Error{path + ": " + versions + ", an older one: play it with a newer Muster" + readable};
     if (options.mode == OpenMode::ReadWrite) {
         // Nothing is appended to a game that is not sound: the append would seal a broken or forged history.
@@ -243,13 +231,11 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
                          ". It cannot be played on; the file was not changed ('muster-cli game verify' "
                          "says the same)."};
     }
-    auto engine =
-        replayJournal(*journal, recorded == rules::kEngineVersion ? "does not replay" : "no longer replays");
+    auto engine = replayJournal(*journal, recorded == current ? "does not replay" : "no longer replays");
     if (!engine)
         return Error{
             path + ": " +
-            (recorded == rules::kEngineVersion ? engine.message()
-                                               : versions + "; " + engine.message() + readable) +
+            (recorded == current ? engine.message() : versions + "; " + engine.message() + readable) +
             (options.mode == OpenMode::ReadWrite ? " Nothing was appended; the file was not changed." : "")};
     if (options.mode == OpenMode::ReadOnly)
         return GameSession(std::move(journal.value()), std::move(engine.value()));
@@ -288,7 +274,7 @@ Result<Event> GameSession::submit(const rules::Input& input, std::vector<Evidenc
     // An answer has no dice, but an order read from a chit by the camera keeps that origin for the dispute
     // view.
     if (input.kind == rules::InputKind::Dice)
-        d.source = toStorage(input.source);
+        d.source = input.source; // one DiceSource for the rules and the journal (common/)
     else
         d.source = input.source == rules::DiceSource::Camera ? DiceSource::Camera : DiceSource::None;
     d.evidence = std::move(evidence);

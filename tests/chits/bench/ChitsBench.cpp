@@ -18,7 +18,7 @@ void BM_Read24Chits(benchmark::State& state) {
     const bool qr = state.range(0) == 1;
     std::vector<ct::LabelImage> labels;
     for (int i = 0; i < 24; ++i) {
-        const auto order = static_cast<mv::MdOrder>(i % 7);
+        const std::string order = ct::mdChits().orders[static_cast<std::size_t>(i % 7)].code;
         const std::string text = mv::encodeChit({"K7", i + 1, order});
         labels.push_back(ct::drawLabel(text, order,
                                        qr ? mv::zxing::encodeQrCode(text, mv::zxing::QrEcLevel::Q)
