@@ -3,6 +3,8 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
+#include "app/storage/GameSession.h"
+#include "app/storage/Seal.h"
 
 #include <algorithm>
 #include <cstring>
@@ -14,7 +16,9 @@ namespace {
 
 const char* const kUsage = R"(usage: muster-cli game <subcommand> GAME.muster [options]
 
-  verify GAME.muster                 recompute the hash chain; name the first bad event or print OK
+  verify GAME.muster [--seal CODE]   integrity_check, append-only triggers, the hash chain, every photo's hash
+                                     and a replay of every input; print the head or name what is wrong.
+                                     --seal: also prove the game holds the head a turn-end seal names
   log GAME.muster [--turn N] [--player P] [--unit U] [--json]
                                      the events, with undos and overrides marked
   report GAME.muster --out DIR       DIR/report.html (self-contained) and DIR/report.json, with dice statistics
@@ -49,19 +53,29 @@ int runGame(const Args& args) {
 }
 
 int runGameVerify(const Args& args) {
-    CommandLine cl(args, {}, {});
+    CommandLine cl(args, {"seal"}, {});
     if (!cl.ok() || cl.positional().size() != 1) {
-        std::cerr << (cl.ok() ? std::string("usage: muster-cli game verify GAME.muster") : cl.error())
+        std::cerr << (cl.ok() ? std::string("usage: muster-cli game verify GAME.muster [--seal CODE]")
+                              : cl.error())
                   << "\n";
         return 2;
     }
     const std::string& path = cl.positional()[0];
+    std::string seal;
+    if (auto typed = cl.value("seal")) {
+        seal = storage::normalizeSeal(*typed);
+        if (seal.empty()) {
+            std::cerr << "muster-cli game verify: '" << *typed
+                      << "' is not a seal (10 letters and digits, e.g. 4K7QD-M2X9A)\n";
+            return 2;
+        }
+    }
     auto journal = storage::Journal::open(path, {storage::OpenMode::ReadOnly, true});
     if (!journal) {
         std::cerr << "muster-cli game verify: " << journal.message() << "\n";
         return 2;
     }
-    const storage::VerifyReport r = journal->verify();
+    const storage::VerifyReport r = storage::GameSession::verify(*journal);
     if (!r.ok) {
         std::cout << "FAILED: " << path << ": "
                   << (r.firstBadSeq ? "first bad event is #" + std::to_string(*r.firstBadSeq) + ": " : "")
@@ -69,8 +83,37 @@ int runGameVerify(const Args& args) {
         return 1;
     }
     std::cout << "OK: " << path << ": " << r.eventCount << " events, " << r.evidenceCount
-              << " photos, hash chain intact\n";
-    return 0;
+              << " photos; integrity_check ok, append-only triggers present, hash chain intact, every photo "
+                 "matches its hash, "
+              << (r.replayed ? "every input replays to the end" : "inputs not replayed: " + r.notReplayed)
+              << "\n"
+              << "head: event #" << r.eventCount << " " << r.headHash << "\n";
+    if (seal.empty())
+        return 0;
+    // The seal names one head; the chain ties that head to every byte before it.
+    auto events = journal->events();
+    if (!events) {
+        std::cerr << "muster-cli game verify: " << events.message() << "\n";
+        return 2;
+    }
+    for (const storage::Event& e : *events)
+        if (storage::sealOf(e.seq, e.hash) == seal) {
+            std::cout << "SEAL OK: " << seal << " is the head at event #" << e.seq << " (turn " << e.turn
+                      << "): this game holds it, and nothing before it was changed\n";
+            return 0;
+        }
+    std::cout << "SEAL FAILED: " << path << ": no head of this game has seal " << seal
+              << ": the game was cut before that head, or something before it was changed\n";
+    return 1;
+}
+
+storage::VerifyReport warnIfUnsound(const std::string& command, const storage::Journal& journal) {
+    storage::VerifyReport r = storage::GameSession::verify(journal);
+    if (!r.ok)
+        std::cerr << "muster-cli game " << command << ": WARNING: " << journal.path() << " does not verify: "
+                  << (r.firstBadSeq ? "event #" + std::to_string(*r.firstBadSeq) + ": " : "") << r.problem
+                  << ". What follows is what the file says, not necessarily what was played.\n";
+    return r;
 }
 
 int runGameLog(const Args& args) {
@@ -99,6 +142,7 @@ int runGameLog(const Args& args) {
         std::cerr << "muster-cli game log: " << journal.message() << "\n";
         return 2;
     }
+    (void)warnIfUnsound("log", *journal);
     auto records = loadRecords(*journal);
     if (!records) {
         std::cerr << "muster-cli game log: " << records.message() << "\n";

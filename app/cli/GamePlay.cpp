@@ -6,6 +6,7 @@
 #include "app/cli/GamePhoto.h"
 #include "app/cli/GameRecords.h"
 #include "app/storage/GameSession.h"
+#include "app/storage/Seal.h"
 #include "rules/AutoTable.h"
 #include "rules/RuleSets.h"
 #include "rules/VirtualDice.h"
@@ -148,12 +149,24 @@ void PlayLoop::accepted(const storage::Event& e, const std::string& what) {
         j["payload"] = Json::parse(e.payloadJson, nullptr, false);
         j["resolved"] = m_session.engine().events();
         emit(j.dump());
-        return;
+    } else {
+        std::string line = "  accepted #" + std::to_string(e.seq) + ": " + what;
+        for (const std::string& r : m_session.engine().events())
+            line += "\n    " + r;
+        emit(line);
     }
-    std::string line = "  accepted #" + std::to_string(e.seq) + ": " + what;
-    for (const std::string& r : m_session.engine().events())
-        line += "\n    " + r;
-    emit(line);
+    // The event that ends a turn is sealed: a code the players note to prove later that the turn was not
+    // changed (muster-cli game verify --seal CODE).
+    if (m_session.engine().gameOver() || m_session.prompt().turn > e.turn) {
+        const std::string seal = storage::sealOf(e.seq, e.hash);
+        if (m_options.json)
+            emit(Json{{"type", "seal"}, {"turn", e.turn}, {"seq", e.seq}, {"seal", seal}}.dump());
+        else
+            emit("  turn " + std::to_string(e.turn) + " ends at #" + std::to_string(e.seq) + ": seal " +
+                 seal + " (note it: 'muster-cli game verify --seal " + seal +
+                 "' proves later that this game still holds "
+                 "the turn unchanged)");
+    }
 }
 
 void PlayLoop::rejected(const std::string& error) {
@@ -471,6 +484,7 @@ int runGameState(const Args& args) {
         std::cerr << "muster-cli game state: " << session.message() << "\n";
         return 2;
     }
+    (void)warnIfUnsound("state", session->journal());
     std::cout << nlohmann::json::parse(session->engine().stateJson()).dump(2) << "\n";
     return 0;
 }

@@ -4,6 +4,8 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
+#include "app/storage/GameSession.h"
+#include "app/storage/Seal.h"
 
 #include <algorithm>
 #include <cmath>
@@ -161,7 +163,7 @@ int runGameReport(const Args& args) {
         return 1;
     }
     const GameRecords& data = *loaded;
-    const storage::VerifyReport verify = journal->verify();
+    const storage::VerifyReport verify = warnIfUnsound("report", *journal);
 
     std::string scenarioName;
     if (const Json s = Json::parse(data.game.scenarioJson, nullptr, false); s.is_object())
@@ -184,6 +186,17 @@ int runGameReport(const Args& args) {
         if (verify.firstBadSeq)
             report["verify"]["firstBadSeq"] = *verify.firstBadSeq;
     }
+    report["verify"]["head"] = verify.headHash;
+    // The seal of every finished turn, for players to compare with the ones they noted during the game.
+    std::vector<storage::TurnSeal> seals;
+    if (auto events = journal->events()) {
+        auto engine = storage::GameSession::replay(*journal);
+        seals =
+            storage::turnSeals(*events, engine ? engine->prompt().turn + (engine->gameOver() ? 1 : 0) : 0);
+    }
+    report["seals"] = Json::array();
+    for (const storage::TurnSeal& t : seals)
+        report["seals"].push_back({{"turn", t.turn}, {"seq", t.seq}, {"seal", t.seal}});
     report["diceStatistics"] = Json::array();
     for (const storage::DiceTally& t : data.tallies)
         report["diceStatistics"].push_back(toJson(t, data.game.players));
@@ -198,6 +211,16 @@ int runGameReport(const Args& args) {
         body << "<span class=\"bad\">Hash chain BROKEN"
              << (verify.firstBadSeq ? " at event #" + std::to_string(*verify.firstBadSeq) : std::string())
              << ": " << html(verify.problem) << "</span></p>\n";
+    if (!seals.empty()) {
+        body << "<h2>Turn seals</h2>\n<p>Compare with the seals noted at the table; <code>muster-cli game "
+                "verify "
+                "--seal CODE</code> checks one.</p>\n<table><tr><th>turn</th><th>last "
+                "event</th><th>seal</th></tr>\n";
+        for (const storage::TurnSeal& t : seals)
+            body << "<tr><td>" << t.turn << "</td><td>#" << t.seq << "</td><td><code>" << t.seal
+                 << "</code></td></tr>\n";
+        body << "</table>\n";
+    }
     body << "<h2>Players</h2>\n<table><tr><th>Player</th><th>Side</th><th>Dice</th></tr>\n";
     for (const storage::Player& p : data.game.players)
         body << "<tr><td>" << html(p.name) << "</td><td>" << html(p.side) << "</td><td>" << html(p.diceColour)

@@ -1,6 +1,7 @@
 #include "app/storage/GameSession.h"
 
 #include "app/storage/PayloadFields.h"
+#include "app/storage/Schema.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -152,6 +153,27 @@ Result<rules::Engine> GameSession::replay(const Journal& journal) {
     return replayJournal(journal, "does not replay");
 }
 
+VerifyReport GameSession::verify(const Journal& journal) {
+    VerifyReport r = journal.verify();
+    if (!r.ok)
+        return r;
+    if (auto engine = replay(journal); !engine) {
+        // Another engine version may fold the same inputs differently (docs/journal.md, Versions): that says
+        // nothing about the file, so it is reported, not failed. This engine's own games must replay.
+        const int current = rules::engineVersion(journal.game().ruleSet);
+        if (const int recorded = journal.game().engineVersion; recorded != current) {
+            r.notReplayed = "recorded by " + recordedBy(recorded) + ", which this Muster's rules engine " +
+                            std::to_string(current) + " does not replay: " + engine.message();
+            return r;
+        }
+        r.ok = false;
+        r.problem = "the inputs do not replay to the end: " + engine.message();
+        return r;
+    }
+    r.replayed = true;
+    return r;
+}
+
 Result<GameSession> GameSession::start(const std::string& path, const rules::Scenario& scenario,
                                        const rules::HouseRules& houseRules, std::vector<Player> players,
                                        std::string playSetupJson) {
@@ -176,8 +198,19 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
 }
 
 Result<GameSession> GameSession::open(const std::string& path, OpenOptions options) {
+    // A writer takes the game's lock before it reads anything, so the tail it replays is the tail it appends
+    // after: no other Muster can write in between.
+    WriterLock lock;
+    if (options.mode == OpenMode::ReadWrite) {
+        if (auto header = schema::checkFileHeader(path); !header)
+            return header.error();
+        auto taken = WriterLock::acquire(path);
+        if (!taken)
+            return taken.error();
+        lock = std::move(taken.value());
+    }
     // Replayed read-only first: a game this engine cannot play is refused before anything (a migration, the
-    // switch to WAL) writes to its file.
+    // switch of journal mode) writes to its file.
     auto journal = Journal::open(path, {OpenMode::ReadOnly, options.integrityCheck});
     if (!journal)
         return journal.error();
@@ -189,16 +222,31 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
         ". The file is left as it is: 'muster-cli game log', 'report' and 'verify' still read it.";
     if (recorded > current)
         return Error{path + ": " + versions + ", an older one: play it with a newer Muster" + readable};
+    if (options.mode == OpenMode::ReadWrite) {
+        // Nothing is appended to a game that is not sound: the append would seal a broken or forged history.
+        if (const VerifyReport v = journal->verify(); !v.ok)
+            return Error{path + " does not verify: " +
+                         (v.firstBadSeq ? "event #" + std::to_string(*v.firstBadSeq) + ": " : std::string()) +
+                         v.problem +
+                         ". It cannot be played on; the file was not changed ('muster-cli game verify' "
+                         "says the same)."};
+    }
     auto engine = replayJournal(*journal, recorded == current ? "does not replay" : "no longer replays");
     if (!engine)
         return Error{
             path + ": " +
-            (recorded == current ? engine.message() : versions + "; " + engine.message() + readable)};
+            (recorded == current ? engine.message() : versions + "; " + engine.message() + readable) +
+            (options.mode == OpenMode::ReadWrite ? " Nothing was appended; the file was not changed." : "")};
     if (options.mode == OpenMode::ReadOnly)
         return GameSession(std::move(journal.value()), std::move(engine.value()));
-    auto writable = Journal::open(path, {OpenMode::ReadWrite, false}); // checked a moment ago
+    const Head folded = journal->head();
+    journal = Error{"closed"}; // a file an older Muster left in WAL mode leaves it only with no reader open
+    auto writable =
+        Journal::open(path, {OpenMode::ReadWrite, false}, std::move(lock)); // checked a moment ago
     if (!writable)
         return writable.error();
+    if (!(writable->head() == folded))
+        return Error{path + " changed while it was being opened; nothing was written: open it again"};
     return GameSession(std::move(writable.value()), std::move(engine.value()));
 }
 

@@ -22,9 +22,15 @@ public:
     static Result<GameSession> start(const std::string& path, const rules::Scenario& scenario,
                                      const rules::HouseRules& houseRules, std::vector<Player> players,
                                      std::string playSetupJson = {});
-    // Opens an existing game (read-write: resume; read-only: inspect) and replays it.
+    // Opens an existing game (read-write: resume; read-only: inspect) and replays it. Read-write refuses a
+    // game that does not verify (see verify()), saying what is wrong and that the file was not changed.
     static Result<GameSession> open(const std::string& path, OpenOptions options = {});
 
+    // Everything a game must pass to be trusted or played on: the journal's own checks (integrity_check when
+    // it was opened with it, the append-only triggers, the chain, every photo's hash, undo/override rules;
+    // see Journal::verify) and a replay of every input to the end through the rules engine. The report names
+    // the head (event count and head hash).
+    static VerifyReport verify(const Journal& journal);
     // The engine rebuilt from a journal: the scenario snapshot, the house rules, and every input in force.
     static Result<rules::Engine> replay(const Journal& journal);
     // The rules input an answer or dice event carries (overridden faces applied).

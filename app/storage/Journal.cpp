@@ -11,11 +11,18 @@
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cctype>
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 
 #ifndef MUSTER_VERSION
 #define MUSTER_VERSION "unknown"
@@ -69,20 +76,22 @@ Event readEvent(SQLite::Statement& s, bool* exact = nullptr) {
     return e;
 }
 
-void configureWritable(SQLite::Database& db) {
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA synchronous = FULL"); // fsync the WAL at every commit: an acknowledged event survives
-                                          // power loss
+// A rollback journal, so a commit ends in the game file itself: after each acknowledged event the .muster
+// alone is the game (a copy of it, a backup tool, a USB stick). synchronous=EXTRA also syncs the folder when
+// the journal is deleted at the end of a commit; with FULL a power cut could bring the deleted journal back
+// and roll the acknowledged event back with it. Measured against WAL in docs/journal.md (Durability).
+void configureWritable(SQLite::Database& db, const std::string& path) {
+    const std::string mode = db.execAndGet("PRAGMA journal_mode = DELETE").getString();
+    if (mode != "delete")
+        throw SQLite::Exception(path + " cannot leave journal mode '" + mode +
+                                "' (another program has it open?)");
+#ifdef MUSTER_TEST_SYNCHRONOUS_OFF
+    // Test builds only (-DMUSTER_TEST_SYNCHRONOUS_OFF=ON): shows that the crash tests catch a lost fsync.
+    db.exec("PRAGMA synchronous = OFF");
+#else
+    db.exec("PRAGMA synchronous = EXTRA");
+#endif
     db.exec("PRAGMA foreign_keys = ON");
-}
-
-// fsync a file's bytes to the disk.
-void syncFile(const std::filesystem::path& file) {
-    const int fd = ::open(file.c_str(), O_RDONLY);
-    if (fd >= 0) {
-        ::fsync(fd);
-        ::close(fd);
-    }
 }
 
 // fsync a folder so a rename into it is durable.
@@ -378,38 +387,67 @@ Journal::~Journal() = default;
 Result<Journal> Journal::create(const std::string& path, const NewGame& game) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (fs::exists(path, ec))
+    const auto taken = [&path] {
         return Error{path + " already exists; open it to resume, or choose another name"};
+    };
+    if (fs::exists(path, ec))
+        return taken();
     const fs::path target(path);
-    const fs::path building = target.string() + ".creating";
-    // With no game file, a -wal or -shm beside it is an orphan of a deleted game; SQLite would replay that
-    // WAL into the new file, so it goes first.
-    for (const char* suffix : {"-wal", "-shm", "-journal"})
-        fs::remove(target.string() + suffix, ec);
-    fs::remove(building, ec);
-    fs::remove(building.string() + "-journal", ec);
+    // A name no other creator uses (another process, or another thread of this one).
+    static std::atomic<unsigned> counter{0};
+    const fs::path building = target.string() + ".creating-" + std::to_string(::getpid()) + "-" +
+                              std::to_string(counter.fetch_add(1));
+    auto discard = [&building, &ec] {
+        fs::remove(building, ec);
+        fs::remove(building.string() + "-journal", ec);
+    };
+    int fd = -1;
     try {
         {
-            // Built aside, closed, synced once, then renamed: the game file appears complete or not at all.
-            // Nobody can see it before the rename, so SQLite need not sync each step.
+            // Built aside, closed, synced once, then moved into place: the game file appears complete or not
+            // at all. Nobody can see it before, so SQLite need not sync each step.
             SQLite::Database db(building.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
                                 kBusyTimeoutMs);
             db.exec("PRAGMA journal_mode = MEMORY");
             db.exec("PRAGMA synchronous = OFF");
             GameInfo info;
             if (auto written = writeNewGame(db, game, info); !written) {
-                fs::remove(building, ec);
+                discard();
                 return Error{path + ": " + written.message()};
             }
         }
-        syncFile(building);
-        fs::rename(building, target);
+        // Locked before it has its name, so nobody can resume (or write) it between the move and our open.
+        fd = ::open(building.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || ::fsync(fd) != 0 || ::flock(fd, LOCK_EX | LOCK_NB) != 0)
+            throw std::runtime_error(std::string("cannot sync the new file: ") + std::strerror(errno));
+        // Moved without replacing (O_EXCL semantics): of two creators of one path exactly one wins. A file
+        // system without renameat2 flags gets link(2), which refuses an existing name just as well.
+        int moved = ::renameat2(AT_FDCWD, building.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE);
+        if (moved != 0 && (errno == EINVAL || errno == ENOSYS)) {
+            moved = ::link(building.c_str(), target.c_str());
+            if (moved == 0)
+                ::unlink(building.c_str());
+        }
+        if (moved != 0) {
+            const int err = errno;
+            ::close(fd);
+            discard();
+            if (err == EEXIST)
+                return taken();
+            return Error{path + ": cannot create the game file: " + std::strerror(err)};
+        }
         syncDirectory(target.parent_path());
     } catch (const std::exception& e) {
-        fs::remove(building, ec);
+        if (fd >= 0)
+            ::close(fd);
+        discard();
         return Error{path + ": cannot create the game file: " + e.what()};
     }
-    return open(path, {OpenMode::ReadWrite, false});
+    // The file is ours and locked: a -journal, -wal or -shm beside it belongs to a deleted game of the same
+    // name, and SQLite would play a stranger's journal into the new file, so they go first.
+    for (const char* suffix : {"-wal", "-shm", "-journal"})
+        fs::remove(target.string() + suffix, ec);
+    return open(path, {OpenMode::ReadWrite, false}, WriterLock::adopt(fd));
 }
 
 Result<Journal> Journal::createInMemory(const NewGame& game) {
@@ -427,30 +465,77 @@ Result<Journal> Journal::createInMemory(const NewGame& game) {
 
 namespace {
 
-// A read-only connection for validation. A game killed in the middle of play leaves a WAL whose index (-shm)
-// must be rebuilt before anyone can read it, and SQLite will not do that on a read-only connection. The
-// header has already shown the file is a Muster game, so a read-write connection rebuilds the index - which
-// writes the -shm only: checkpoint-on-close is turned off, so the game file itself is not touched - and
-// validation goes on read-only.
+// A file: URI for path with SQLite's query parameters (path made absolute, its special characters escaped).
+std::string fileUri(const std::string& path, const char* query) {
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(path, ec).string();
+    std::string uri = "file:";
+    for (const unsigned char c : ec ? path : absolute) {
+        if (std::isalnum(c) || std::strchr("/-._~", c))
+            uri += static_cast<char>(c);
+        else {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", c);
+            uri += hex;
+        }
+    }
+    return uri + "?" + query;
+}
+
+// The header says WAL (file format bytes 18-19 are 2): a file left so by a Muster from before the rollback
+// journal.
+bool walModeFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char header[20] = {};
+    in.read(header, sizeof header);
+    return in.gcount() == sizeof header && header[18] == 2;
+}
+
+bool walHasFrames(const std::string& path) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path + "-wal", ec);
+    return !ec && size > 0;
+}
+
+void probe(SQLite::Database& db) {
+    db.execAndGet("SELECT count(*) FROM sqlite_master");
+}
+
+// A read-only connection for validation and for every read-only command. It writes nothing beside the file
+// (no -journal, -wal or -shm), so it works in a read-only folder and on a full disk:
+// - a game in rollback-journal mode (every file since the switch) opens with mode=ro: shared locks only;
+// - a file an older Muster left in WAL mode with an empty or no -wal opens immutable (there is nothing to
+//   read from a WAL, and SQLite would otherwise create a -shm);
+// - two crash leftovers need writing first, as SQLite will not fix them read-only: a hot journal of a killed
+//   writer (rolled back: the last committed game comes back) and the WAL index of a killed older Muster
+//   (rebuilt in the -shm with checkpoint-on-close off, so the game file itself is not touched).
 std::unique_ptr<SQLite::Database> openForValidation(const std::string& path) {
-    auto probe = [](SQLite::Database& db) {
-        db.execAndGet("SELECT count(*) FROM sqlite_master");
-    };
-    auto ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+    const bool wal = walModeFile(path);
+    if (wal && !walHasFrames(path)) {
+        auto db = std::make_unique<SQLite::Database>(
+            fileUri(path, "immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI, kBusyTimeoutMs);
+        probe(*db);
+        return db;
+    }
+    const std::string uri = fileUri(path, "mode=ro");
+    auto ro =
+        std::make_unique<SQLite::Database>(uri, SQLite::OPEN_READONLY | SQLite::OPEN_URI, kBusyTimeoutMs);
     try {
         probe(*ro);
         return ro;
     } catch (const SQLite::Exception& e) {
-        if (e.getErrorCode() != SQLITE_READONLY)
+        if ((e.getErrorCode() & 0xff) != SQLITE_READONLY &&
+            (e.getExtendedErrorCode() & 0xff) != SQLITE_READONLY)
             throw;
     }
     ro.reset();
     {
         SQLite::Database rw(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
-        sqlite3_db_config(rw.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+        if (wal)
+            sqlite3_db_config(rw.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
         probe(rw);
     }
-    ro = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+    ro = std::make_unique<SQLite::Database>(uri, SQLite::OPEN_READONLY | SQLite::OPEN_URI, kBusyTimeoutMs);
     probe(*ro);
     return ro;
 }
@@ -458,8 +543,21 @@ std::unique_ptr<SQLite::Database> openForValidation(const std::string& path) {
 } // namespace
 
 Result<Journal> Journal::open(const std::string& path, OpenOptions options) {
+    if (options.mode == OpenMode::ReadOnly)
+        return open(path, options, WriterLock());
     if (auto header = schema::checkFileHeader(path); !header)
         return header.error();
+    auto lock = WriterLock::acquire(path);
+    if (!lock)
+        return lock.error();
+    return open(path, options, std::move(lock.value()));
+}
+
+Result<Journal> Journal::open(const std::string& path, OpenOptions options, WriterLock lock) {
+    if (auto header = schema::checkFileHeader(path); !header)
+        return header.error();
+    if (options.mode == OpenMode::ReadWrite && !lock.held())
+        return Error{path + ": a writer must hold the game's lock"};
     int fileVersion = 0;
     try {
         // Validation touches the file read-only, so a file we refuse is left exactly as it was.
@@ -475,11 +573,14 @@ Result<Journal> Journal::open(const std::string& path, OpenOptions options) {
     }
     try {
         auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
-        configureWritable(*db);
+        configureWritable(*db, path);
         if (fileVersion < schema::kCurrentVersion)
             if (auto migrated = schema::migrate(*db); !migrated)
                 return Error{path + ": " + migrated.message()};
-        return finishOpen(std::move(db), path, false);
+        auto j = finishOpen(std::move(db), path, false);
+        if (j)
+            j->m_lock = std::move(lock);
+        return j;
     } catch (const SQLite::Exception& e) {
         return Error{path + " cannot be opened for writing: " + e.what()};
     }
@@ -493,6 +594,10 @@ Result<Journal> Journal::finishOpen(std::unique_ptr<SQLite::Database> db, std::s
         if (!game)
             return Error{path + ": " + game.message()};
         j.m_game = std::move(game.value());
+        j.m_head = {0, j.m_game.genesisHash};
+        SQLite::Statement last(*db, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+        if (last.executeStep())
+            j.m_head = {last.getColumn(0).getInt64(), text(last.getColumn(1))};
     } catch (const SQLite::Exception& e) {
         return Error{path + " cannot be read: " + e.what()};
     }
@@ -512,13 +617,28 @@ Result<Event> Journal::append(const EventDraft& draft) {
     return appendChecked(draft);
 }
 
+Result<void> Journal::checkTail() const {
+    Head now{0, m_game.genesisHash};
+    SQLite::Statement last(*m_db, "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1");
+    if (last.executeStep())
+        now = {last.getColumn(0).getInt64(), text(last.getColumn(1))};
+    if (now == m_head)
+        return {};
+    return Error{m_path + " was changed behind this game's back (its last event is " + seqText(now.seq) +
+                 ", this game had folded up to " + seqText(m_head.seq) +
+                 "): nothing was appended; close it and open it again"};
+}
+
 Result<Event> Journal::appendChecked(const EventDraft& draft) {
     if (m_readOnly)
         return Error{m_path + " is open read-only"};
     try {
         SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (auto tail = checkTail(); !tail)
+            return tail.error();
         Event e = insertEvent(*m_db, m_game, draft);
-        tx.commit(); // WAL + synchronous=FULL: durable once this returns
+        tx.commit(); // rollback journal, synchronous=EXTRA: durable in the game file once this returns
+        m_head = {e.seq, e.hash};
         return e;
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": the event was not recorded: " + e.what()};
@@ -550,6 +670,8 @@ Result<Event> Journal::appendUndo(std::int64_t target, const std::string& player
         return Error{m_path + " is open read-only"};
     try {
         SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (auto tail = checkTail(); !tail)
+            return tail.error();
         auto top = latestInForce(*m_db, target, "undo", "undone");
         if (!top)
             return top.error();
@@ -563,6 +685,7 @@ Result<Event> Journal::appendUndo(std::int64_t target, const std::string& player
         d.player = player;
         Event e = insertEvent(*m_db, m_game, d);
         tx.commit();
+        m_head = {e.seq, e.hash};
         return e;
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": the undo was not recorded: " + e.what()};
@@ -580,6 +703,8 @@ Result<Event> Journal::appendOverride(std::int64_t target, const std::string& pl
         return Error{"an override must give a reason"};
     try {
         SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (auto tail = checkTail(); !tail)
+            return tail.error();
         auto top = latestInForce(*m_db, target, "override", "overridden");
         if (!top)
             return top.error();
@@ -602,6 +727,7 @@ Result<Event> Journal::appendOverride(std::int64_t target, const std::string& pl
         d.evidence = std::move(evidence);
         Event e = insertEvent(*m_db, m_game, d);
         tx.commit();
+        m_head = {e.seq, e.hash};
         return e;
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": the override was not recorded: " + e.what()};
@@ -776,6 +902,11 @@ VerifyReport Journal::verify() const {
             const std::string message = folded.message();
             return fail(std::nullopt, message);
         }
+        // After the chain, so a changed event is named even when its tamperer also dropped a trigger.
+        if (m_version >= 2)
+            if (auto triggers = schema::checkAppendOnlyTriggers(*m_db); !triggers)
+                return fail(std::nullopt, triggers.message());
+        r.headHash = prev;
     } catch (const SQLite::Exception& e) {
         return fail(std::nullopt, std::string("the file cannot be read to the end: ") + e.what());
     }

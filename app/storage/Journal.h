@@ -5,6 +5,7 @@
 
 #include "app/storage/JournalTypes.h"
 #include "app/storage/Result.h"
+#include "app/storage/WriterLock.h"
 
 #include <memory>
 #include <optional>
@@ -21,19 +22,32 @@ enum class OpenMode { ReadOnly, ReadWrite };
 
 struct OpenOptions {
     OpenMode mode = OpenMode::ReadWrite;
-    bool integrityCheck = true; // PRAGMA quick_check before use (reads every page)
+    bool integrityCheck = true; // PRAGMA integrity_check before use (reads every page and index)
+};
+
+// The last event of a journal as a writer last saw it: appends go on only from this tail.
+struct Head {
+    std::int64_t seq = 0; // 0 before the first event
+    std::string hash;     // the last event's hash, or the genesis hash
+    bool operator==(const Head&) const = default;
 };
 
 class Journal {
 public:
-    // Writes a new game file atomically (built beside it, then renamed). Refuses an existing path.
+    // Writes a new game file atomically (built beside it, then renamed into place without replacing: of two
+    // creators of one path exactly one wins) and opens it for writing, locked from before it appears. Refuses
+    // an existing path.
     static Result<Journal> create(const std::string& path, const NewGame& game);
     // A journal in memory, for tests.
     static Result<Journal> createInMemory(const NewGame& game);
     // Validates the file read-only first (header, application_id, version, tables, integrity); a refused file
-    // is never written. ReadWrite then reopens it, switches to WAL with synchronous=FULL and migrates old
+    // is never written. Read-only opens write nothing beside the file (no -wal, -shm or -journal). ReadWrite
+    // first takes the game's WriterLock (a second writer is refused: "open in another Muster (pid N)"), then
+    // reopens it with a rollback journal and full syncs (see docs/journal.md, Durability) and migrates old
     // versions.
     static Result<Journal> open(const std::string& path, OpenOptions options = {});
+    // ReadWrite with a lock the caller already holds (GameSession takes it before its read-only replay).
+    static Result<Journal> open(const std::string& path, OpenOptions options, WriterLock lock);
 
     Journal(Journal&&) noexcept;
     Journal& operator=(Journal&&) noexcept;
@@ -54,6 +68,10 @@ public:
     // The override records who (player), why (reason), the old and the new faces.
     Result<Event> appendOverride(std::int64_t target, const std::string& player, const std::string& reason,
                                  const std::vector<int>& newFaces, std::vector<EvidenceDraft> evidence = {});
+
+    // The tail this journal appends after: every append checks, in its transaction, that the file's last
+    // event is still this one (compare-and-append), so nothing written behind its back is ever forked.
+    const Head& head() const { return m_head; }
 
     std::int64_t eventCount() const;
     // The seq, turn, phase and time of the last event, or nothing before the first event: one row, read by
@@ -80,12 +98,15 @@ private:
     Journal() = default;
     static Result<Journal> finishOpen(std::unique_ptr<SQLite::Database> db, std::string path, bool readOnly);
     Result<Event> appendChecked(const EventDraft& draft);
+    Result<void> checkTail() const;
 
+    WriterLock m_lock; // declared before m_db: released after the connection is closed
     std::unique_ptr<SQLite::Database> m_db;
     std::string m_path;
     GameInfo m_game;
     bool m_readOnly = false;
     int m_version = 0;
+    Head m_head;
 };
 
 // Folds events into the inputs still in force: drops undone answers, applies overrides. Used by the journal

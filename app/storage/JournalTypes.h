@@ -120,6 +120,9 @@ struct VerifyReport {
     std::int64_t evidenceCount = 0;
     std::optional<std::int64_t> firstBadSeq; // the first event whose stored values do not match
     std::string problem;                     // what did not match, in words
+    std::string headHash;                    // the last event's hash (the genesis hash with no events)
+    bool replayed = false;                   // every input was also replayed to the end (GameSession::verify)
+    std::string notReplayed;                 // why not, for a game of another rules engine version
 };
 
 } // namespace muster::storage

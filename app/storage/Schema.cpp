@@ -9,10 +9,28 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <set>
 #include <vector>
 
 namespace muster::storage::schema {
+
+// SQLite keeps a trigger's CREATE text as written, so verify compares it byte for byte: these strings must
+// stay exactly as step 2 has always written them.
+const std::array<std::pair<const char*, const char*>, 4> kAppendOnlyTriggers = {{
+    {"events_append_only_update",
+     "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events\n"
+     "  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be changed'); END"},
+    {"events_append_only_delete",
+     "CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events\n"
+     "  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be deleted'); END"},
+    {"evidence_append_only_update",
+     "CREATE TRIGGER evidence_append_only_update BEFORE UPDATE ON evidence\n"
+     "  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: evidence cannot be changed'); END"},
+    {"evidence_append_only_delete",
+     "CREATE TRIGGER evidence_append_only_delete BEFORE DELETE ON evidence\n"
+     "  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: evidence cannot be deleted'); END"},
+}};
 
 namespace {
 
@@ -58,20 +76,14 @@ CREATE TABLE evidence(
 )sql");
 }
 
-// Step 2: lookups for the log filters, and append-only enforced by the database itself.
+// Step 2: lookups for the log filters, and append-only enforced by the database itself (kAppendOnlyTriggers).
 void step2(SQLite::Database& db) {
     db.exec(R"sql(
 CREATE INDEX events_turn ON events(turn);
 CREATE INDEX events_player ON events(player);
-CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be changed'); END;
-CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: events cannot be deleted'); END;
-CREATE TRIGGER evidence_append_only_update BEFORE UPDATE ON evidence
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: evidence cannot be changed'); END;
-CREATE TRIGGER evidence_append_only_delete BEFORE DELETE ON evidence
-  BEGIN SELECT RAISE(ABORT, 'the journal is append-only: evidence cannot be deleted'); END;
 )sql");
+    for (const auto& [name, sql] : kAppendOnlyTriggers)
+        db.exec(sql);
 }
 
 // Step 3: the compact replay input of each event (replay reads it instead of parsing the payload JSON), and
@@ -176,7 +188,13 @@ Result<void> checkFileHeader(const std::string& path) {
         pageSize = 65536;
     if (pageSize < 512 || (pageSize & (pageSize - 1)) != 0)
         return Error{path + " is corrupt: invalid page size " + std::to_string(pageSize)};
-    if (size % pageSize != 0)
+    // A hot journal beside the file (a writer lost power or was killed in the middle of a commit) holds the
+    // pages and the size to put back, and SQLite puts them back on opening: what the file looks like until
+    // then (a torn last page, a length that is not whole pages) is left to it (PowerLoss.* found this).
+    std::error_code journalEc;
+    const auto journalSize = std::filesystem::file_size(path + "-journal", journalEc);
+    const bool hotJournal = !journalEc && journalSize > 0;
+    if (size % pageSize != 0 && !hotJournal)
         return Error{path + " is truncated or corrupt: " + std::to_string(size) +
                      " bytes is not a whole number of " + std::to_string(pageSize) + "-byte pages"};
     // The application id at offset 68 marks our files; checked here so a foreign file never reaches SQLite.
@@ -194,10 +212,28 @@ Result<void> checkFileHeader(const std::string& path) {
     // them from there. So with a WAL beside the file the promise is left to SQLite (and quick_check).
     const auto walSize = std::filesystem::file_size(path + "-wal", ec);
     const bool walHolds = !ec && walSize > 0;
-    if (countValid && !walHolds && std::uint64_t(pages) * pageSize > size)
+    if (countValid && !walHolds && !hotJournal && std::uint64_t(pages) * pageSize > size)
         return Error{path + " is truncated: its header promises " + std::to_string(pages) + " pages of " +
                      std::to_string(pageSize) + " bytes (" + std::to_string(std::uint64_t(pages) * pageSize) +
                      " bytes) but the file has " + std::to_string(size)};
+    return {};
+}
+
+Result<void> checkAppendOnlyTriggers(SQLite::Database& db) {
+    std::map<std::string, std::string> found;
+    SQLite::Statement s(db, "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'");
+    while (s.executeStep())
+        found[s.getColumn(0).getString()] = s.getColumn(1).getString();
+    for (const auto& [name, sql] : kAppendOnlyTriggers) {
+        const auto it = found.find(name);
+        if (it == found.end())
+            return Error{std::string("the append-only trigger ") + name + " was removed"};
+        if (it->second != sql)
+            return Error{std::string("the append-only trigger ") + name + " was changed"};
+        found.erase(it);
+    }
+    if (!found.empty())
+        return Error{"a trigger Muster does not write was added: " + found.begin()->first};
     return {};
 }
 
@@ -230,9 +266,10 @@ Result<int> validate(SQLite::Database& db, const std::string& name, bool integri
                     return Error{name + " is corrupt: table '" + table + "' has no column '" + c.name + "'"};
         }
         if (integrity) {
-            const std::string check = db.execAndGet("PRAGMA quick_check(1)").getString();
+            // integrity_check, not quick_check: it also checks that every index agrees with its table.
+            const std::string check = db.execAndGet("PRAGMA integrity_check(1)").getString();
             if (check != "ok")
-                return Error{name + " is corrupt: SQLite quick_check says: " + check};
+                return Error{name + " is corrupt: SQLite integrity_check says: " + check};
         }
         if (db.execAndGet("SELECT count(*) FROM game").getInt() != 1)
             return Error{name + " is corrupt: it must hold exactly one game row"};

@@ -7,7 +7,9 @@
 
 #include <SQLiteCpp/Database.h>
 
+#include <array>
 #include <string>
+#include <utility>
 
 namespace muster::storage::schema {
 
@@ -23,8 +25,14 @@ Result<void> migrate(SQLite::Database& db, int target = kCurrentVersion);
 // Looks at the raw bytes (no SQLite): exists, is a SQLite file, not truncated. Reads, never writes.
 Result<void> checkFileHeader(const std::string& path);
 
+// The triggers that make the events and evidence tables append-only (name, CREATE text as stored).
+extern const std::array<std::pair<const char*, const char*>, 4> kAppendOnlyTriggers;
+
+// The append-only triggers are all there, exactly as Muster wrote them, and no others.
+Result<void> checkAppendOnlyTriggers(SQLite::Database& db);
+
 // Checks a database opened read-only: it is Muster's, not newer than this build, has the tables, and (if
-// integrity) passes PRAGMA quick_check. Returns the file's version. name is used in messages.
+// integrity) passes PRAGMA integrity_check. Returns the file's version. name is used in messages.
 Result<int> validate(SQLite::Database& db, const std::string& name, bool integrity);
 
 } // namespace muster::storage::schema

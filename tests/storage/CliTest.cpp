@@ -1,6 +1,7 @@
 // `muster-cli game` end to end: play a short game, then verify, log, report and state on the file it wrote.
 
 #include "CliRun.h"
+#include "Forger.h"
 #include "TestFiles.h"
 #include "app/storage/GameSession.h"
 #include "rules/Engine.h"
@@ -230,4 +231,37 @@ TEST_F(GameCli, HumanDialogueWithUndoAndQuit) {
     EXPECT_NE(o.text.find("not accepted"), std::string::npos) << o.text;
     const Output log = cli("game log '" + g + "'");
     EXPECT_NE(log.text.find("[undone by #2]"), std::string::npos) << log.text;
+}
+
+TEST_F(GameCli, VerifyPrintsTheHead) {
+    const Output v = cli("game verify '" + m_game + "'");
+    ASSERT_EQ(v.exitCode, 0) << v.text;
+    auto j = Journal::open(m_game, {OpenMode::ReadOnly, true});
+    EXPECT_NE(v.text.find("every input replays to the end"), std::string::npos) << v.text;
+    EXPECT_NE(v.text.find("head: event #" + std::to_string(j->head().seq) + " " + j->head().hash),
+              std::string::npos)
+        << v.text;
+}
+
+// A roll rewritten with every hash recomputed: verify replays and fails, log warns, play refuses and writes
+// nothing.
+TEST_F(GameCli, AForgedGameIsShownWithAWarningAndNeverPlayedOn) {
+    forge(m_game, {{}, [](std::vector<Event>& events) {
+                       for (Event& e : events)
+                           if (e.kind == kind::Dice) {
+                               e.payloadJson[e.payloadJson.find("\"faces\":[") + 9] = '7';
+                               return;
+                           }
+                   }});
+    const std::string before = checksum(m_game);
+    const Output v = cli("game verify '" + m_game + "'");
+    EXPECT_EQ(v.exitCode, 1) << v.text;
+    EXPECT_NE(v.text.find("do not replay"), std::string::npos) << v.text;
+    const Output log = cli("game log '" + m_game + "'");
+    EXPECT_EQ(log.exitCode, 0) << log.text;
+    EXPECT_NE(log.text.find("WARNING: " + m_game + " does not verify"), std::string::npos) << log.text;
+    const Output play = cli("game play --game '" + m_game + "' --auto --dice virtual --json");
+    EXPECT_EQ(play.exitCode, 2) << play.text;
+    EXPECT_NE(play.text.find("not changed"), std::string::npos) << play.text;
+    EXPECT_EQ(checksum(m_game), before);
 }

@@ -8,6 +8,7 @@
 #include <SQLiteCpp/Statement.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 #include <sys/wait.h>
 
 using namespace muster::storage;
@@ -418,27 +419,54 @@ TEST(Refusal, CorruptPage) {
     expectRefused(path, "corrupt");
 }
 
+namespace {
+
+// Leaves beside path what an older Muster (WAL mode) killed in the middle of play left: a -wal holding the
+// events after the first `before`, which src holds too, and its -shm. Returns the new event count.
+std::int64_t leaveOlderMustersWal(const std::string& path, const std::string& src) {
+    const std::int64_t before = Journal::open(path, {OpenMode::ReadOnly, false})->eventCount();
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        db.exec("PRAGMA journal_mode = WAL");
+        sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+        db.exec("ATTACH '" + src + "' AS src");
+        db.exec("INSERT INTO events SELECT * FROM src.events WHERE seq > " + std::to_string(before));
+        db.exec("INSERT INTO evidence SELECT * FROM src.evidence WHERE event_seq > " +
+                std::to_string(before));
+        ::_exit(0); // no close, no checkpoint: every new page stays in the WAL
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return Journal::open(src, {OpenMode::ReadOnly, false})->eventCount();
+}
+
+} // namespace
+
 TEST(Journal, CreateIgnoresAnOrphanedWalOfADeletedGame) {
     ScratchDir dir;
     const std::string path = dir.file("g.muster");
+    const std::string src = dir.file("src.muster");
     {
-        // A game killed mid-play leaves its WAL beside it; then someone deletes only the .muster file.
         auto first = Journal::create(path, sampleGame());
         ASSERT_TRUE(first);
         ASSERT_TRUE(first->append(answerDraft(1, "MOVE")));
-        std::filesystem::copy_file(path + "-wal", dir.file("saved-wal"));
     }
+    std::filesystem::copy_file(path, src);
+    ASSERT_TRUE(Journal::open(src)->append(answerDraft(1, "HOLD")));
+    // A game an older Muster killed mid-play leaves its WAL beside it; then someone deletes only the .muster.
+    leaveOlderMustersWal(path, src);
+    ASSERT_TRUE(std::filesystem::exists(path + "-wal"));
     std::filesystem::remove(path);
-    std::filesystem::copy_file(dir.file("saved-wal"), path + "-wal");
     auto second = Journal::create(path, sampleGame());
     ASSERT_TRUE(second) << second.message();
     EXPECT_EQ(second->eventCount(), 0);
     EXPECT_TRUE(second->verify().ok);
+    EXPECT_FALSE(std::filesystem::exists(path + "-wal"));
 }
 
 TEST(Journal, OpensAfterAProcessDiedMidGame) {
-    // A child appends and dies without closing anything (as under SIGKILL): the WAL and its index stay
-    // behind.
+    // A child appends and dies without closing anything (as under SIGKILL).
     ScratchDir dir;
     const std::string path = dir.file("g.muster");
     ASSERT_TRUE(Journal::create(path, sampleGame()));
@@ -451,7 +479,9 @@ TEST(Journal, OpensAfterAProcessDiedMidGame) {
     }
     int status = 0;
     ::waitpid(pid, &status, 0);
-    ASSERT_TRUE(std::filesystem::exists(path + "-wal"));
+    // Every commit ended in the game file: nothing is left beside it.
+    for (const char* suffix : {"-wal", "-shm", "-journal"})
+        EXPECT_FALSE(std::filesystem::exists(path + suffix)) << suffix;
     const std::string before = checksum(path);
     auto ro = Journal::open(path, {OpenMode::ReadOnly, true});
     ASSERT_TRUE(ro) << ro.message();
@@ -467,20 +497,18 @@ TEST(Journal, OpensAfterAProcessDiedMidGame) {
 TEST(Journal, OpensAfterACrashInTheMiddleOfACheckpoint) {
     // A checkpoint copies pages from the WAL into the file, page 1 (the header with the page count) first. A
     // crash right after that leaves a header promising pages that are only in the WAL: a sound game, not a
-    // truncated one.
+    // truncated one. Games are no longer in WAL mode, but an older Muster's files still may be.
     ScratchDir dir;
     const std::string path = dir.file("g.muster");
+    const std::string src = dir.file("src.muster");
     writeSampleJournal(path, 1);
-    const std::int64_t before = Journal::open(path, {OpenMode::ReadOnly, true})->eventCount();
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        auto j = Journal::open(path);
+    std::filesystem::copy_file(path, src);
+    {
+        auto j = Journal::open(src);
         for (int i = 0; i < 30 && j; ++i)
-            (void)j->append(diceDraft(2, {1, 2, 3}, 2));
-        ::_exit(0); // no close, no checkpoint: every new page stays in the WAL
+            ASSERT_TRUE(j->append(diceDraft(2, {1, 2, 3}, 2)));
     }
-    int status = 0;
-    ::waitpid(pid, &status, 0);
+    const std::int64_t after = leaveOlderMustersWal(path, src);
     // The first step of a checkpoint: the WAL's latest page 1 written over the file's.
     const std::string wal = readBytes(path + "-wal");
     ASSERT_GT(wal.size(), 32u);
@@ -501,7 +529,7 @@ TEST(Journal, OpensAfterACrashInTheMiddleOfACheckpoint) {
     std::filesystem::remove(path + "-shm");
     auto j = Journal::open(path, {OpenMode::ReadOnly, true});
     ASSERT_TRUE(j) << j.message();
-    EXPECT_EQ(j->eventCount(), before + 30);
+    EXPECT_EQ(j->eventCount(), after);
     EXPECT_TRUE(j->verify().ok) << j->verify().problem;
     // Without its WAL the same file is what it looks like: truncated.
     const std::string alone = dir.file("alone.muster");

@@ -7,6 +7,7 @@
 #include "app/storage/Journal.h"
 #include "app/storage/Schema.h"
 #include "app/storage/Sha256.h"
+#include "rules/io/Json.h"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -41,6 +42,18 @@ public:
 private:
     std::filesystem::path m_path;
 };
+
+// The small MD scenario of the storage tests, and its two players.
+inline rules::Scenario skirmishScenario() {
+    auto s = rules::io::loadScenario(MUSTER_STORAGE_TEST_DATA "/skirmish.json");
+    if (!s)
+        throw std::runtime_error(s.error().message);
+    return *s;
+}
+
+inline std::vector<Player> skirmishPlayers() {
+    return {{"Ann", "us", "white"}, {"Miguel", "mx", "red"}};
+}
 
 inline std::string readBytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

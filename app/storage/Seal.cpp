@@ -1,0 +1,59 @@
+#include "app/storage/Seal.h"
+
+#include "app/storage/Sha256.h"
+
+#include <cctype>
+
+namespace muster::storage {
+
+namespace {
+
+const char kAlphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford: no I, L, O, U
+
+} // namespace
+
+std::string sealOf(std::int64_t eventCount, const std::string& headHash) {
+    const std::string hex = Sha256::hexOf("muster-seal/1:" + std::to_string(eventCount) + ":" + headHash);
+    // The first 50 bits of the digest, 5 at a time.
+    std::uint64_t bits = std::stoull(hex.substr(0, 13), nullptr, 16) >> 2; // 52 bits read, 50 kept
+    std::string out(11, '-');
+    for (int i = 9; i >= 0; --i) {
+        out[static_cast<std::size_t>(i < 5 ? i : i + 1)] = kAlphabet[bits & 31];
+        bits >>= 5;
+    }
+    return out;
+}
+
+std::string normalizeSeal(const std::string& typed) {
+    std::string code;
+    for (const unsigned char c : typed) {
+        if (c == '-' || std::isspace(c))
+            continue;
+        char u = static_cast<char>(std::toupper(c));
+        if (u == 'O')
+            u = '0';
+        if (u == 'I' || u == 'L')
+            u = '1';
+        bool known = false;
+        for (const char* a = kAlphabet; *a; ++a)
+            known = known || *a == u;
+        if (!known)
+            return {};
+        code += u;
+    }
+    if (code.size() != 10)
+        return {};
+    return code.substr(0, 5) + "-" + code.substr(5);
+}
+
+std::vector<TurnSeal> turnSeals(const std::vector<Event>& events, int nextTurn) {
+    std::vector<TurnSeal> out;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const int after = i + 1 < events.size() ? events[i + 1].turn : nextTurn;
+        if (after > events[i].turn)
+            out.push_back({events[i].turn, events[i].seq, sealOf(events[i].seq, events[i].hash)});
+    }
+    return out;
+}
+
+} // namespace muster::storage
