@@ -109,7 +109,9 @@ Result<HouseRules> resolveOptions(const HouseRules& overrides) {
         out.values[spec.key] = spec.defaultValue;
     for (const auto& [key, value] : overrides.values) {
         auto it = std::find_if(optionRegister().begin(), optionRegister().end(),
-                               [&](const OptionSpec& s) { return key == s.key; });
+                               // Named copy of the binding: clang 14 rejects a lambda capturing a structured
+                               // binding (C++20 allows it).
+                               [&wanted = key](const OptionSpec& s) { return wanted == s.key; });
         if (it == optionRegister().end())
             return makeError("unknown house-rule option '" + key + "'");
         if (it->alternatives.empty()) {
