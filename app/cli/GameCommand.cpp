@@ -3,6 +3,7 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
+#include "app/cli/JsonText.h"
 
 #include <algorithm>
 #include <cstring>
@@ -114,7 +115,7 @@ int runGameLog(const Args& args) {
         if (!filter.matches(r))
             continue;
         if (json) {
-            std::cout << toJson(r).dump() << "\n";
+            std::cout << jsonText(toJson(r)) << "\n";
             continue;
         }
         const storage::Event& e = r.event;
