@@ -3,7 +3,7 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// The sequence of play across the top of the Game page, the current phase lit, with the turn count.
+// The rule set's sequence of play across the top of the Game page, the current phase lit, with the turn count.
 Rectangle {
     id: banner
     implicitHeight: 64
@@ -22,18 +22,10 @@ Rectangle {
             Layout.rightMargin: 8
         }
         Repeater {
-            model: [
-                { key: "orders", label: qsTr("Orders") },
-                { key: "first_fire", label: qsTr("First fire") },
-                { key: "movement", label: qsTr("Movement") },
-                { key: "regular_fire", label: qsTr("Regular fire") },
-                { key: "melee", label: qsTr("Melee") },
-                { key: "recovery", label: qsTr("Recovery") }
-            ]
+            model: GameController.phases
             Rectangle {
                 required property var modelData
                 readonly property bool current: GameController.phase === modelData.key
-                        || (modelData.key === "orders" && GameController.phase === "charge_tests")
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 radius: 6

@@ -10,8 +10,8 @@ QtObject {
     readonly property color text: "#f2f2f2"
     readonly property color textDim: "#a9b0b8"
     readonly property color accent: "#ffb300"
-    readonly property color american: "#5b8def"
-    readonly property color mexican: "#3fae6a"
+    readonly property color sideFallback: "#5b8def" // a side whose colour is unknown
+    readonly property color ok: "#3fae6a"
     readonly property color danger: "#ef5350"
     readonly property color warning: "#ffca28"
 

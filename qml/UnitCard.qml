@@ -3,26 +3,20 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// One unit on the roster: strength bar against its set-up figures, casualties, DLs, officers, grade, formation, order.
+// One unit on the roster: strength bar against its set-up figures, status, and the rule set's own columns.
 Rectangle {
     id: card
     required property string unitId
     required property string name
     required property string sideName
-    required property string nation
-    required property string arm
-    required property string grade
-    required property string formation
-    required property bool formed
-    required property int officers
-    required property int rankAndFile
-    required property int dl
+    required property string sideColour
     required property int casualties
     required property int startStrength
     required property int strength
     required property string order
     required property bool removed
     required property string status
+    required property var details
     property bool highlighted: false
 
     radius: Theme.radius
@@ -38,7 +32,7 @@ Rectangle {
         x: 6
         y: 8
         radius: 3
-        color: card.nation === "mexican" ? Theme.mexican : Theme.american
+        color: card.sideColour.length > 0 ? card.sideColour : Theme.sideFallback
     }
 
     ColumnLayout {
@@ -59,47 +53,54 @@ Rectangle {
             }
             Label {
                 text: card.order.replace(/_/g, " ").toUpperCase()
+                visible: text.length > 0
                 font.pixelSize: Theme.fontSmall
                 font.bold: true
                 color: Theme.accent
             }
         }
         Label {
-            text: qsTr("%1 \u00b7 %2 \u00b7 %3 %4 \u00b7 %5").arg(card.unitId).arg(card.grade).arg(card.formation.replace(/_/g, " "))
-                  .arg(card.formed ? "" : qsTr("(unformed)")).arg(card.status)
+            text: qsTr("%1 \u00b7 %2 \u00b7 %3").arg(card.unitId).arg(card.sideName).arg(card.status)
             font.pixelSize: Theme.fontSmall
-            color: card.formed ? Theme.textDim : Theme.warning
+            color: card.status.indexOf("formed") === 0 || card.status === "" ? Theme.textDim : Theme.warning
             elide: Text.ElideRight
             Layout.fillWidth: true
         }
-        // Strength: effective figures against set-up; DLs and casualties in their own colours.
+        // Strength: figures that can act against set-up.
         Rectangle {
             Layout.fillWidth: true
             Layout.preferredHeight: 14
             radius: 4
             color: "#0e1012"
-            Row {
-                anchors.fill: parent
-                Rectangle {
-                    height: parent.height
-                    width: card.startStrength > 0 ? parent.width * card.strength / card.startStrength : 0
-                    color: "#4caf50"
-                    radius: 4
-                }
-                Rectangle {
-                    height: parent.height
-                    width: card.startStrength > 0 ? parent.width * Math.min(card.dl, card.startStrength) / card.startStrength : 0
-                    color: Theme.warning
-                }
+            Rectangle {
+                height: parent.height
+                width: card.startStrength > 0 ? parent.width * Math.min(card.strength, card.startStrength) / card.startStrength : 0
+                color: "#4caf50"
+                radius: 4
             }
         }
-        RowLayout {
+        // The rule set's columns (grade, formation, DL, loaded, operations left, …) as short chips.
+        Flow {
             Layout.fillWidth: true
-            spacing: 14
-            Label { text: qsTr("Figures %1/%2").arg(card.strength).arg(card.startStrength); font.pixelSize: Theme.fontSmall; color: Theme.text }
-            Label { text: qsTr("Officers %1").arg(card.officers); font.pixelSize: Theme.fontSmall; color: card.officers > 0 ? Theme.text : Theme.danger }
-            Label { text: qsTr("DL %1").arg(card.dl); font.pixelSize: Theme.fontSmall; color: card.dl > 0 ? Theme.warning : Theme.textDim }
-            Label { text: qsTr("Cas %1").arg(card.casualties); font.pixelSize: Theme.fontSmall; color: card.casualties > 0 ? Theme.danger : Theme.textDim }
+            Layout.fillHeight: true
+            spacing: 12
+            clip: true
+            Label {
+                text: qsTr("Figures %1/%2").arg(card.strength).arg(card.startStrength)
+                font.pixelSize: Theme.fontSmall
+                color: Theme.text
+            }
+            Repeater {
+                model: card.details
+                Label {
+                    required property var modelData
+                    visible: modelData.key !== "order"
+                    text: modelData.label + " " + String(modelData.value).replace(/_/g, " ")
+                    font.pixelSize: Theme.fontSmall
+                    color: modelData.key === "casualties" && modelData.value !== "0" ? Theme.danger
+                         : (modelData.key === "dl" && modelData.value !== "0" ? Theme.warning : Theme.textDim)
+                }
+            }
         }
     }
 }

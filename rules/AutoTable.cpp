@@ -5,8 +5,7 @@ namespace muster::rules {
 AutoTable::AutoTable(std::uint64_t seed)
     : m_dice(seed ^ 0x9e3779b97f4a7c15ULL) {}
 
-std::string AutoTable::answer(const Question& question, const GameState& state) {
-    (void)state;
+std::string AutoTable::answer(const Question& question) {
     if (question.options.empty())
         return {};
     // Orders lean towards action so simulated games see fire, charges and melee; everything else is uniform.

@@ -14,7 +14,7 @@ namespace muster::rules {
 class AutoTable {
 public:
     explicit AutoTable(std::uint64_t seed);
-    std::string answer(const Question& question, const GameState& state);
+    std::string answer(const Question& question);
 
 private:
     VirtualDice m_dice;

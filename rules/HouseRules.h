@@ -6,7 +6,7 @@
 namespace muster::rules {
 
 // House-rule options (GEN-08): option key -> value, e.g. "md.cav_officers" -> "by_grade".
-// Keys that are absent take the register's default (rules/md/Options.h for MD).
+// Keys that are absent take the default of the rule set's register (RuleSet::options).
 struct HouseRules {
     std::map<std::string, std::string> values;
 

@@ -2,54 +2,44 @@
 
 #include "rules/HouseRules.h"
 
-#include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace muster::rules {
 
-// A side of the battle (MD: American or Mexican).
+// A side of the battle.
 struct SideDef {
-    std::string id;     // "us", "mx"
-    std::string nation; // "american" | "mexican"
+    std::string id;     // "us", "mx", "indians"
+    std::string nation; // the rule set's faction for this side (MD: "american" | "mexican"), may be empty
     std::string name;
+    std::string colour; // "#rrggbb" for the roster and banner; empty takes a default per side index
 };
 
-// A general on the table (MD-REC-02, MD-RECON-02).
-struct GeneralDef {
-    std::string id;
-    std::string side;
-    std::string name;
+// A rule set's own part of a scenario (its units, leaders, hexes…), parsed by that rule set.
+struct ScenarioBody {
+    virtual ~ScenarioBody() = default;
 };
 
-// A unit as the scenario file lists it; optional fields fall back to the unit type's defaults
-// (rules/md/Tables).
-struct UnitDef {
-    std::string id;
-    std::string name;
-    std::string side;
-    std::string type;                     // a unit type of the rule set, e.g. "us_regular_infantry"
-    std::optional<std::string> grade;     // "green" | "veteran" | "elite"; else MD-GRADE-02/03
-    std::optional<int> officers;          // else MD-ORG-01/02
-    std::optional<int> rankAndFile;       // R&F, troopers or gun crew; else MD-ORG-01/02/03
-    std::optional<std::string> formation; // "line" | "column" | "road_column" | "skirmish"
-    std::optional<std::string> weapon;    // override of MD-FIRE-01
-    std::optional<bool> mounted;          // cavalry only
-    std::optional<bool> limbered;         // guns only
-    std::optional<int> columnFiles;       // figures per rank when in column (firing ranks, depth bonus)
-    std::vector<std::string> traits;      // "lancers", "texas_rangers"
-};
-
-// A scenario: sides, units, generals and the house rules it changes.
+// A scenario: what every rule set has (name, sides, length, house rules) and the rule set's own part.
 struct Scenario {
     std::string name;
-    std::string ruleSet = "md";
-    int turns = 12; // the game ends after this many turns
+    std::string ruleSet; // the registry id, e.g. "md"
+    int turns = 12;      // the game ends after this many turns
     std::vector<SideDef> sides;
-    std::vector<GeneralDef> generals;
-    std::vector<UnitDef> units;
     HouseRules houseRules;
     std::string sourcePath; // the file it was read from, for messages
+    // The canonical JSON text of the whole scenario: what a game file keeps, so it replays without the file.
+    std::string json;
+    std::shared_ptr<const ScenarioBody> body;
 };
+
+// The colour of side `index`: the scenario's, else one of a fixed palette by index.
+inline std::string sideColour(const std::vector<SideDef>& sides, std::size_t index) {
+    static const char* const kPalette[] = {"#5b8def", "#3fae6a", "#d9a441", "#b55fc9"};
+    if (index < sides.size() && !sides[index].colour.empty())
+        return sides[index].colour;
+    return kPalette[index % 4];
+}
 
 } // namespace muster::rules

@@ -10,6 +10,7 @@
 
 #ifdef MUSTER_HAVE_PRINT
 #include "app/print/ChitSheet.h"
+#include "rules/RuleSets.h"
 
 #include <unistd.h>
 
@@ -32,6 +33,15 @@ namespace muster::cli {
 
 namespace {
 
+// The vocabulary of the scenario read with --scenario (or --rules), so orders print by name; empty otherwise.
+ChitVocabulary g_vocabulary;
+
+// An order code by its name in the vocabulary ("FIRST FIRE"), or as the code when there is none.
+std::string orderName(const std::string& code) {
+    const ChitOrderSpec* o = findChitOrder(g_vocabulary, code);
+    return o ? o->name : code;
+}
+
 namespace mv = muster::vision;
 
 constexpr const char* kUsage =
@@ -39,9 +49,10 @@ constexpr const char* kUsage =
     "                              [--code microqr|qr] [--game XX] [--unitless N]\n"
     "       muster-cli chits read IMAGE... [--json] [--scenario FILE] [--game XX] [--all-formats]\n"
     "                             [--overlay OUT.png]\n"
-    "       muster-cli chits decode TEXT...\n"
+    "       muster-cli chits decode [--rules RULESET] TEXT...\n"
     "\n"
-    "print   writes round penny labels: one per unit and MD order, then N sets of unit-less chits (default "
+    "print   writes round penny labels: one per unit and order of the rule set, then N sets of unit-less "
+    "chits (default "
     "1).\n"
     "        The game tag (2 characters of 0-9 A-Z) comes from the scenario unless --game gives one.\n"
     "read    finds every chit in each photo; foreign and malformed codes are listed with the reason and "
@@ -50,7 +61,7 @@ constexpr const char* kUsage =
     "        looks for other barcodes (slower) to report them as foreign; --overlay draws the searched "
     "regions\n"
     "        (grey), chits (green) and rejected codes (red), OUT-<n>.png when several images are given.\n"
-    "decode  parses chit texts without a camera, to check a payload by hand.\n";
+    "decode  parses chit texts without a camera, to check a payload by hand (orders by name with --rules).\n";
 
 int usageError(const std::string& message) {
     std::cerr << "muster-cli chits: " << message << "\n\n" << kUsage;
@@ -112,7 +123,13 @@ int runPrint(const CommandLine& cl) {
         static char* argv[] = {name, nullptr};
         app = std::make_unique<QGuiApplication>(argc, argv);
     }
-    const auto labels = app::labelsForScenario(scenario.value(), unitless);
+    const ChitVocabulary& vocabulary = app::chitVocabularyOf(scenario->ruleSet);
+    if (vocabulary.empty()) {
+        std::cerr << "muster-cli chits: the scenario's rule set '" << scenario->ruleSet
+                  << "' has no order chits\n";
+        return 2;
+    }
+    const auto labels = app::labelsForScenario(scenario.value(), vocabulary, unitless);
     const auto layout = app::writeChitSheet(*out, labels, options);
     if (!layout) {
         std::cerr << "muster-cli chits: " << layout.error().message << "\n";
@@ -146,7 +163,7 @@ nlohmann::json sightingJson(const mv::ChitSighting& s, const mv::ChitScenario* s
     j["module_px"] = s.modulePx;
     if (s.payload) {
         j["game"] = s.payload->game;
-        j["order"] = mv::orderInfo(s.payload->order).name;
+        j["order"] = orderName(s.payload->order);
         if (s.payload->unitSlot) {
             j["unit_slot"] = *s.payload->unitSlot;
             if (const mv::ChitUnit* u = scenario ? scenario->unitBySlot(*s.payload->unitSlot) : nullptr)
@@ -165,10 +182,10 @@ std::string unitText(int slot, const mv::ChitScenario* scenario) {
     return u ? u->id + " (slot " + mv::unitSlotCode(slot) + ")" : "slot " + mv::unitSlotCode(slot);
 }
 
-std::string ordersText(const std::vector<mv::MdOrder>& orders) {
+std::string ordersText(const std::vector<std::string>& orders) {
     std::string s;
-    for (mv::MdOrder o : orders)
-        s += (s.empty() ? "" : " / ") + std::string(mv::orderInfo(o).name);
+    for (const std::string& o : orders)
+        s += (s.empty() ? "" : " / ") + orderName(o);
     return s;
 }
 
@@ -185,6 +202,9 @@ int runRead(const CommandLine& cl) {
             return usageError(loaded.error().message);
         scenario = std::move(loaded).value();
         options.game = scenario->game;
+        g_vocabulary = app::chitVocabularyOf(scenario->ruleSet);
+        if (!g_vocabulary.empty())
+            options.vocabulary = g_vocabulary;
     }
     if (const auto game = cl.value("game")) {
         if (!mv::isValidGameTag(*game))
@@ -249,7 +269,7 @@ int runRead(const CommandLine& cl) {
                       << s.text << " at (" << std::fixed << std::setprecision(0) << s.centre.x << ", "
                       << s.centre.y << ") " << std::setprecision(1) << s.modulePx << " px/module  ";
             if (s.payload)
-                std::cout << mv::orderInfo(s.payload->order).name << " for "
+                std::cout << orderName(s.payload->order) << " for "
                           << (s.payload->unitSlot ? unitText(*s.payload->unitSlot, sc)
                                                   : "any unit (tap to assign)");
             else
@@ -264,7 +284,7 @@ int runRead(const CommandLine& cl) {
         summary["images"] = jsonImages;
         nlohmann::json orders = nlohmann::json::array();
         for (const auto& [slot, order] : all.orders()) {
-            nlohmann::json o{{"unit_slot", slot}, {"order", mv::orderInfo(order).name}};
+            nlohmann::json o{{"unit_slot", slot}, {"order", orderName(order)}};
             if (const mv::ChitUnit* u = sc ? sc->unitBySlot(slot) : nullptr)
                 o["unit"] = u->id;
             orders.push_back(o);
@@ -276,7 +296,7 @@ int runRead(const CommandLine& cl) {
         summary["conflicts"] = conflicts;
         if (sc != nullptr) {
             nlohmann::json answers = nlohmann::json::array();
-            for (const auto& a : mv::orderAnswers(all.orders(), *sc))
+            for (const auto& a : mv::orderAnswers(all.orders(), *sc, g_vocabulary))
                 answers.push_back({{"key", a.key}, {"value", a.value}});
             summary["answers"] = answers; // what the orders phase of the engine is given (MD-ORD-01)
         }
@@ -285,11 +305,11 @@ int runRead(const CommandLine& cl) {
         std::cout << "over " << all.framesSeen() << " image(s): " << all.orders().size() << " unit order(s), "
                   << all.conflicts().size() << " conflict(s)\n";
         for (const auto& [slot, order] : all.orders())
-            std::cout << "  " << unitText(slot, sc) << ": " << mv::orderInfo(order).name << "\n";
+            std::cout << "  " << unitText(slot, sc) << ": " << orderName(order) << "\n";
     }
     if (!cl.flag("json") && sc != nullptr) {
         std::cout << "engine answers:\n";
-        for (const auto& a : mv::orderAnswers(all.orders(), *sc))
+        for (const auto& a : mv::orderAnswers(all.orders(), *sc, g_vocabulary))
             std::cout << "  " << a.key << " = " << a.value << "\n";
     }
     return failures > 0 ? 2 : 0;
@@ -298,13 +318,18 @@ int runRead(const CommandLine& cl) {
 int runDecode(const CommandLine& cl) {
     if (cl.positional().size() < 2)
         return usageError("decode needs at least one TEXT");
+    if (const auto rules = cl.value("rules")) {
+        if (!rules::findRuleSet(*rules))
+            return usageError("unknown rule set '" + *rules + "' (known: " + rules::ruleSetIds() + ")");
+        g_vocabulary = app::chitVocabularyOf(*rules);
+    }
     int bad = 0;
     for (auto it = cl.positional().begin() + 1; it != cl.positional().end(); ++it) {
-        const auto parsed = mv::parseChit(*it);
+        const auto parsed = mv::parseChit(*it, g_vocabulary.empty() ? nullptr : &g_vocabulary);
         if (parsed) {
             std::cout << *it << ": game " << parsed->game << ", "
                       << (parsed->unitSlot ? "unit slot " + std::to_string(*parsed->unitSlot) : "any unit")
-                      << ", " << mv::orderInfo(parsed->order).name << "\n";
+                      << ", " << orderName(parsed->order) << "\n";
         } else {
             ++bad;
             std::cout << *it << ": rejected (" << mv::errorKindName(parsed.error().kind)
@@ -317,9 +342,9 @@ int runDecode(const CommandLine& cl) {
 } // namespace
 
 int runChits(const Args& args) {
-    const CommandLine cl(args,
-                         {"scenario", "out", "paper", "label-mm", "code", "game", "unitless", "overlay"},
-                         {"json", "all-formats", "help"});
+    const CommandLine cl(
+        args, {"scenario", "rules", "out", "paper", "label-mm", "code", "game", "unitless", "overlay"},
+        {"json", "all-formats", "help"});
     if (cl.flag("help")) {
         std::cout << kUsage;
         return 0;

@@ -8,6 +8,7 @@
 #include "app/cli/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "rules/AutoTable.h"
+#include "rules/RuleSets.h"
 #include "rules/VirtualDice.h"
 #include "rules/io/Json.h"
 
@@ -33,20 +34,20 @@ std::uint64_t seedFor(std::uint64_t seed, std::int64_t position, std::uint64_t s
     return z ^ (z >> 31);
 }
 
-// The player who speaks for the unit a prompt concerns: the player of that unit's side, else "table".
+// The player who speaks for the side a prompt names (else the side of the unit it concerns), else "table".
 std::string playerFor(const rules::Prompt& prompt, const storage::GameSession& session) {
-    std::string unit = prompt.dice ? prompt.dice->roller : std::string();
-    if (unit.empty())
-        unit = prompt.key().substr(0, prompt.key().find('.'));
-    const rules::GameState& s = session.engine().state();
-    const int index = s.unitIndex(unit);
-    std::string sideId;
-    if (index >= 0)
-        sideId = s.sides[static_cast<std::size_t>(s.units[static_cast<std::size_t>(index)].side)].id;
-    else
-        for (const auto& side : s.sides)
-            if (side.id == unit)
-                sideId = side.id;
+    std::string sideId = prompt.side();
+    if (sideId.empty()) {
+        std::string unit = prompt.dice ? prompt.dice->roller : std::string();
+        if (unit.empty())
+            unit = prompt.key().substr(0, prompt.key().find('.'));
+        for (const rules::RosterRow& row : session.engine().roster().rows)
+            if (row.id == unit)
+                sideId = row.side;
+        for (const storage::Player& p : session.journal().game().players)
+            if (sideId.empty() && p.side == unit)
+                sideId = unit;
+    }
     for (const storage::Player& p : session.journal().game().players)
         if (p.side == sideId)
             return p.name;
@@ -176,7 +177,7 @@ void PlayLoop::submit(const rules::Input& input, std::vector<storage::EvidenceDr
     }
     accepted(*e, input.kind == rules::InputKind::Answer
                      ? input.value
-                     : facesText(input.faces) + " (" + rules::toString(input.source) + ")");
+                     : facesText(input.faces) + " (" + std::string(toString(input.source)) + ")");
 }
 
 bool PlayLoop::handleLine(const rules::Prompt& prompt, const std::string& player) {
@@ -264,7 +265,7 @@ int PlayLoop::run() {
     while (!m_failed) {
         const rules::Prompt prompt = m_session.prompt();
         if (prompt.kind == rules::PromptKind::GameOver) {
-            const std::string winner = m_session.engine().state().winner;
+            const std::string winner = m_session.engine().turnView().winner;
             if (m_options.json)
                 emit(jsonText(Json{{"type", "over"},
                                    {"turn", prompt.turn},
@@ -301,8 +302,7 @@ int PlayLoop::run() {
         }
         if (prompt.question && m_options.autoTable) {
             rules::AutoTable table(seedFor(m_options.seed, position, 1));
-            submit(rules::Input::answer(prompt.key(),
-                                        table.answer(*prompt.question, m_session.engine().state()), player));
+            submit(rules::Input::answer(prompt.key(), table.answer(*prompt.question), player));
             continue;
         }
         if (!handleLine(prompt, player)) {
@@ -411,13 +411,19 @@ int runGamePlay(const Args& args) {
                       << " does not exist yet)\n";
             return 2;
         }
-        if (*rules != "md") {
-            std::cerr << "muster-cli game play: unknown rule set '" << *rules << "' (known: md)\n";
+        if (!rules::findRuleSet(*rules)) {
+            std::cerr << "muster-cli game play: unknown rule set '" << *rules
+                      << "' (known: " << rules::ruleSetIds() << ")\n";
             return 2;
         }
         auto scenario = rules::io::loadScenario(*scenarioPath);
         if (!scenario) {
             std::cerr << "muster-cli game play: " << scenario.error().message << "\n";
+            return 2;
+        }
+        if (scenario->ruleSet != *rules) {
+            std::cerr << "muster-cli game play: " << *scenarioPath << " is a '" << scenario->ruleSet
+                      << "' scenario, not '" << *rules << "'\n";
             return 2;
         }
         auto started = storage::GameSession::start(path, *scenario, {}, playersFor(*scenario),
@@ -439,7 +445,7 @@ int runGamePlay(const Args& args) {
                            {"resumed", resume},
                            {"events", events},
                            {"rules", game.ruleSet},
-                           {"scenario", session->engine().state().scenario},
+                           {"scenario", session->engine().scenarioName()},
                            {"players", players},
                            {"setup", playSetup(options)}}));
     } else {
@@ -461,7 +467,7 @@ int runGameState(const Args& args) {
         std::cerr << "muster-cli game state: " << session.message() << "\n";
         return 2;
     }
-    std::cout << jsonText(rules::io::toJson(session->engine().state()), 2) << "\n";
+    std::cout << jsonText(nlohmann::json::parse(session->engine().stateJson()), 2) << "\n";
     return 0;
 }
 

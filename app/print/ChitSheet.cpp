@@ -1,6 +1,7 @@
 #include "app/print/ChitSheet.h"
 
 #include "app/print/MicroQr.h"
+#include "rules/RuleSets.h"
 
 #include <QColor>
 #include <QFont>
@@ -52,7 +53,7 @@ QFont fittedFont(const QString& text, double widthPx, double maxHeightPx, bool b
 
 void drawLabel(QPainter& p, const ChitLabel& label, const LabelPlacement& place,
                const vision::zxing::ModuleMatrix& sym) {
-    const vision::MdOrderInfo& info = vision::orderInfo(label.payload.order);
+    const ChitOrderSpec& info = label.order;
     const QPointF c(px(place.centreXMm), px(place.centreYMm));
     const double r = px(place.diameterMm / 2);
     const double ring = px(place.diameterMm * kRingFraction);
@@ -133,14 +134,30 @@ void drawRuler(QPainter& p, double xMm, double yMm) {
 
 } // namespace
 
-std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario, int unitlessSets) {
+const ChitVocabulary& chitVocabularyOf(const std::string& ruleSet) {
+    static const ChitVocabulary kNone;
+    const rules::RuleSet* rules = rules::findRuleSet(ruleSet);
+    return rules ? rules->chits() : kNone;
+}
+
+std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario,
+                                         const ChitVocabulary& vocabulary, int unitlessSets) {
     std::vector<ChitLabel> labels;
+    auto add = [&](std::optional<int> slot, const std::string& unitText, const ChitOrderSpec& order) {
+        ChitLabel label;
+        label.payload.game = scenario.game;
+        label.payload.unitSlot = slot;
+        label.payload.order = order.code;
+        label.unitText = unitText;
+        label.order = order;
+        labels.push_back(std::move(label));
+    };
     for (const vision::ChitUnit& unit : scenario.units)
-        for (const vision::MdOrderInfo& info : vision::mdOrders())
-            labels.push_back({{scenario.game, unit.slot, info.order}, unit.id});
+        for (const ChitOrderSpec& order : vocabulary.orders)
+            add(unit.slot, unit.id, order);
     for (int set = 0; set < unitlessSets; ++set)
-        for (const vision::MdOrderInfo& info : vision::mdOrders())
-            labels.push_back({{scenario.game, std::nullopt, info.order}, "any unit"});
+        for (const ChitOrderSpec& order : vocabulary.orders)
+            add(std::nullopt, "any unit", order);
     return labels;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
 // Printable sheets of round order-chit labels for pennies: a QR (or Micro QR) code in the middle, the order's
-// colour ring (MD-ORD-02), the order and unit in small type, cut guides and a 100 mm ruler to check the
-// scale.
+// colour ring (the rule set's chit vocabulary), the order and unit in small type, cut guides and a 100 mm
+// ruler to check the scale.
 
 #include "vision/VisionError.h"
 #include "vision/chits/ChitPayload.h"
@@ -20,6 +20,7 @@ enum class ChitCode { QrCode, MicroQrCode };
 struct ChitLabel {
     vision::ChitPayload payload;
     std::string unitText; // printed under the code: the unit's id, or "any unit"
+    ChitOrderSpec order;  // how its order is printed (colour, short text)
 };
 
 struct ChitSheetOptions {
@@ -47,8 +48,12 @@ struct SheetLayout {
     std::vector<LabelPlacement> labels;
 };
 
-// One label per unit and order (MD-ORD-02 order), then `unitlessSets` sets of unit-less chits.
-std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario, int unitlessSets);
+// One label per unit and order of `vocabulary` (in its order), then `unitlessSets` sets of unit-less chits.
+std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario,
+                                         const ChitVocabulary& vocabulary, int unitlessSets);
+
+// The order chits of the rule set `ruleSet` (empty when it has none or is unknown).
+const ChitVocabulary& chitVocabularyOf(const std::string& ruleSet);
 
 // The modules of the symbol a label carries; empty if the text does not fit the code.
 vision::zxing::ModuleMatrix chitSymbol(const std::string& text, ChitCode code);

@@ -23,20 +23,6 @@ std::string unitOfKey(const std::string& key) {
 
 } // namespace
 
-DiceSource toStorage(rules::DiceSource source) {
-    switch (source) {
-    case rules::DiceSource::Camera:
-        return DiceSource::Camera;
-    case rules::DiceSource::Typed:
-        return DiceSource::Typed;
-    case rules::DiceSource::Virtual:
-        return DiceSource::Virtual;
-    case rules::DiceSource::Override:
-        return DiceSource::Override;
-    }
-    return DiceSource::Typed;
-}
-
 std::string payloadFor(const rules::Prompt& prompt, const rules::Input& input) {
     Json p;
     p["key"] = input.key;
@@ -174,9 +160,9 @@ Result<GameSession> GameSession::start(const std::string& path, const rules::Sce
         return fromRules(engine.error());
     NewGame g;
     g.ruleSet = scenario.ruleSet;
-    g.houseRulesJson = rules::io::toJson(engine->state().houseRules).dump();
+    g.houseRulesJson = rules::io::toJson(engine->houseRules()).dump();
     g.scenarioJson = rules::io::toJson(scenario).dump();
-    g.engineVersion = rules::kEngineVersion;
+    g.engineVersion = engine->ruleSet().engineVersion();
     g.playSetupJson = std::move(playSetupJson);
     g.players = std::move(players);
     auto journal = Journal::create(path, g);
@@ -196,18 +182,18 @@ Result<GameSession> GameSession::open(const std::string& path, OpenOptions optio
     if (!journal)
         return journal.error();
     const int recorded = journal->game().engineVersion;
+    const int current = rules::engineVersion(journal->game().ruleSet);
     const std::string versions = "this game was recorded by " + recordedBy(recorded) +
-                                 "; this Muster has rules engine " + std::to_string(rules::kEngineVersion);
+                                 "; this Muster has rules engine " + std::to_string(current);
     const std::string readable =
         ". The file is left as it is: 'muster-cli game log', 'report' and 'verify' still read it.";
-    if (recorded > rules::kEngineVersion)
+    if (recorded > current)
         return Error{path + ": " + versions + ", an older one: play it with a newer Muster" + readable};
-    auto engine =
-        replayJournal(*journal, recorded == rules::kEngineVersion ? "does not replay" : "no longer replays");
+    auto engine = replayJournal(*journal, recorded == current ? "does not replay" : "no longer replays");
     if (!engine)
-        return Error{path + ": " +
-                     (recorded == rules::kEngineVersion ? engine.message()
-                                                        : versions + "; " + engine.message() + readable)};
+        return Error{
+            path + ": " +
+            (recorded == current ? engine.message() : versions + "; " + engine.message() + readable)};
     if (options.mode == OpenMode::ReadOnly)
         return GameSession(std::move(journal.value()), std::move(engine.value()));
     auto writable = Journal::open(path, {OpenMode::ReadWrite, false}); // checked a moment ago
@@ -240,7 +226,7 @@ Result<Event> GameSession::submit(const rules::Input& input, std::vector<Evidenc
     // An answer has no dice, but an order read from a chit by the camera keeps that origin for the dispute
     // view.
     if (input.kind == rules::InputKind::Dice)
-        d.source = toStorage(input.source);
+        d.source = input.source; // one DiceSource for the rules and the journal (common/)
     else
         d.source = input.source == rules::DiceSource::Camera ? DiceSource::Camera : DiceSource::None;
     d.evidence = std::move(evidence);

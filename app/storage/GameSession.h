@@ -62,6 +62,4 @@ private:
 // people need to read the log without the engine (see docs/journal.md).
 std::string payloadFor(const rules::Prompt& prompt, const rules::Input& input);
 
-DiceSource toStorage(rules::DiceSource source);
-
 } // namespace muster::storage

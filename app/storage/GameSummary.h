@@ -14,7 +14,7 @@ namespace muster::storage {
 
 struct GameSummary {
     std::string path;
-    std::string ruleSet;      // e.g. "md"
+    std::string ruleSet;      // the registry id of its rule set
     std::string scenarioName; // the scenario snapshot's "name"; empty if it has none
     std::vector<Player> players;
     std::string created;       // ISO 8601 UTC

@@ -277,30 +277,6 @@ bool inputMatchesPayload(const Event& e) {
 
 } // namespace
 
-std::string_view toString(DiceSource source) {
-    switch (source) {
-    case DiceSource::None:
-        return "";
-    case DiceSource::Camera:
-        return "camera";
-    case DiceSource::Typed:
-        return "typed";
-    case DiceSource::Virtual:
-        return "virtual";
-    case DiceSource::Override:
-        return "override";
-    }
-    return "";
-}
-
-std::optional<DiceSource> diceSourceFromString(std::string_view t) {
-    for (DiceSource s :
-         {DiceSource::None, DiceSource::Camera, DiceSource::Typed, DiceSource::Virtual, DiceSource::Override})
-        if (toString(s) == t)
-            return s;
-    return std::nullopt;
-}
-
 std::string nowIso8601() {
     const auto now = std::chrono::system_clock::now();
     const std::time_t secs = std::chrono::system_clock::to_time_t(now);

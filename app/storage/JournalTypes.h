@@ -3,6 +3,8 @@
 // The rows of a .muster game file as plain values: the game, its players, its events and their evidence
 // photos.
 
+#include "common/DiceSource.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,10 +14,9 @@
 namespace muster::storage {
 
 // Where a dice result came from. None for events that carry no dice (answers, undo).
-enum class DiceSource { None, Camera, Typed, Virtual, Override };
-
-std::string_view toString(DiceSource source); // "", "camera", "typed", "virtual", "override"
-std::optional<DiceSource> diceSourceFromString(std::string_view text);
+using muster::DiceSource;
+using muster::diceSourceFromString;
+using muster::toString;
 
 // Event kinds written by Muster. The journal itself accepts any kind; undo and override have dedicated
 // appends because their targets are checked.
@@ -38,7 +39,7 @@ struct Player {
 
 // What a new game file starts with; all of it is covered by the genesis hash.
 struct NewGame {
-    std::string ruleSet;        // e.g. "md"
+    std::string ruleSet;        // the registry id of its rule set
     std::string houseRulesJson; // the house rules in force, as JSON
     std::string scenarioJson;   // a snapshot of the scenario, so the file replays without the scenario file
     std::vector<Player> players;

@@ -200,11 +200,12 @@ QString CameraService::ownerNotice() const {
     return parts.join(u' ');
 }
 
-// The orders phase reads chits; every other moment watches for throws and reads dice.
+// While the rule set asks for orders (and has chits) the camera reads chits; otherwise it watches for throws.
 void CameraService::updateMode() {
-    const bool orders = m_game && m_game->active() && m_game->phase() == u"orders"_s;
+    const bool orders = m_game && m_game->active() && m_game->hasChits() && m_game->promptTag() == u"order"_s;
     m_worker->setMode(orders ? VisionWorker::Mode::Chits : VisionWorker::Mode::Dice);
-    m_worker->setChitGame(m_chits->gameTag().toStdString());
+    m_worker->setChitGame(m_chits->gameTag().toStdString(),
+                          m_game ? m_game->chitVocabulary() : ChitVocabulary{});
     Q_EMIT acceptChanged();
 }
 

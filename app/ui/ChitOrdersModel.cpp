@@ -14,8 +14,15 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 
-QString orderLabel(vision::MdOrder order) {
-    return QString::fromLatin1(vision::orderInfo(order).name);
+// The order's name in the game's vocabulary ("FIRST FIRE"), or its code when the vocabulary lacks it.
+QString orderLabel(const ChitVocabulary& vocabulary, const std::string& code) {
+    const ChitOrderSpec* o = findChitOrder(vocabulary, code);
+    return q(o ? o->name : code);
+}
+
+std::string orderValue(const ChitVocabulary& vocabulary, const std::string& code) {
+    const ChitOrderSpec* o = findChitOrder(vocabulary, code);
+    return o ? o->value : std::string();
 }
 
 } // namespace
@@ -60,7 +67,7 @@ void ChitOrdersModel::onGameState() {
         m_turn = -1;
         clear();
     }
-    if (m_game && m_game->phase() == u"orders"_s && m_game->turn() != m_turn) {
+    if (m_game && m_game->promptTag() == u"order"_s && m_game->turn() != m_turn) {
         m_turn = m_game->turn();
         clear();
     }
@@ -88,10 +95,10 @@ int ChitOrdersModel::applyPending() {
     std::map<std::string, std::pair<int, std::string>> byKey; // key -> slot, value
     for (const auto& [slot, order] : m_accumulator.orders())
         if (const vision::ChitUnit* unit = m_scenario->unitBySlot(slot))
-            byKey[unit->id + ".order"] = {slot, vision::orderInfo(order).engineValue};
+            byKey[unit->id + ".order"] = {slot, orderValue(m_game->chitVocabulary(), order)};
     int applied = 0;
     for (int guard = 0; guard < 10000; ++guard) {
-        if (m_game->phase() != u"orders"_s || m_game->promptKind() != u"question"_s)
+        if (m_game->promptTag() != u"order"_s || m_game->promptKind() != u"question"_s)
             break;
         const auto it = byKey.find(m_game->promptKey().toStdString());
         if (it == byKey.end())
@@ -129,8 +136,9 @@ int ChitOrdersModel::appliedCount() const {
 
 QVariantList ChitOrdersModel::chits() const {
     QVariantList out;
-    if (!m_scenario)
+    if (!m_scenario || !m_game)
         return out;
+    const ChitVocabulary& vocabulary = m_game->chitVocabulary();
     QStringList awaiting;
     if (m_game)
         for (const QVariant& v : m_game->unitsAwaitingOrders())
@@ -148,8 +156,8 @@ QVariantList ChitOrdersModel::chits() const {
             status = u"not applied: the unit already has its order"_s;
         out << QVariantMap{{u"unitId"_s, q(unit->id)},
                            {u"unitName"_s, q(unit->name)},
-                           {u"order"_s, QString::fromLatin1(vision::orderInfo(order).engineValue)},
-                           {u"orderLabel"_s, orderLabel(order)},
+                           {u"order"_s, q(orderValue(vocabulary, order))},
+                           {u"orderLabel"_s, orderLabel(vocabulary, order)},
                            {u"applied"_s, status == u"applied"_s},
                            {u"status"_s, status}};
     }
@@ -178,11 +186,12 @@ QVariantList ChitOrdersModel::waiting() const {
 
 QVariantList ChitOrdersModel::conflicts() const {
     QVariantList out;
+    const ChitVocabulary vocabulary = m_game ? m_game->chitVocabulary() : ChitVocabulary{};
     for (const vision::ChitConflict& c : m_accumulator.conflicts()) {
         const vision::ChitUnit* unit = m_scenario ? m_scenario->unitBySlot(c.unitSlot) : nullptr;
         QStringList orders;
-        for (vision::MdOrder o : c.orders)
-            orders << orderLabel(o);
+        for (const std::string& o : c.orders)
+            orders << orderLabel(vocabulary, o);
         out << QVariantMap{{u"unitId"_s, unit ? q(unit->id) : QString::number(c.unitSlot)},
                            {u"unitName"_s, unit ? q(unit->name) : u"unit %1"_s.arg(c.unitSlot)},
                            {u"orders"_s, orders.join(u" / "_s)}};
@@ -204,8 +213,9 @@ QVariantList ChitOrdersModel::rejected() const {
 
 QVariantList ChitOrdersModel::unitless() const {
     QVariantList out;
+    const ChitVocabulary vocabulary = m_game ? m_game->chitVocabulary() : ChitVocabulary{};
     for (const auto& [order, count] : m_accumulator.unitlessCounts())
-        out << QVariantMap{{u"orderLabel"_s, orderLabel(order)}, {u"count"_s, count}};
+        out << QVariantMap{{u"orderLabel"_s, orderLabel(vocabulary, order)}, {u"count"_s, count}};
     return out;
 }
 

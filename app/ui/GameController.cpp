@@ -4,10 +4,9 @@
 #include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "app/ui/EvidencePhoto.h"
-#include "app/ui/HouseRuleLabels.h"
 #include "calibration/CalibrationProfile.h"
+#include "rules/RuleSets.h"
 #include "rules/io/Json.h"
-#include "rules/md/Options.h"
 
 #include <nlohmann/json.hpp>
 
@@ -35,13 +34,6 @@ std::string s(const QString& text) {
 }
 
 const char* kLastGameFile = "last-game";
-
-// Phase keys of the MD engine and how the banner names them.
-const std::pair<const char*, const char*> kPhaseLabels[] = {
-    {"orders", "Orders"},     {"charge_tests", "Charge tests"}, {"first_fire", "First fire"},
-    {"movement", "Movement"}, {"regular_fire", "Regular fire"}, {"melee", "Melee"},
-    {"recovery", "Recovery"}, {"game_over", "Game over"},
-};
 
 QString unitOfKey(const std::string& key) {
     const auto dot = key.find('.');
@@ -80,7 +72,7 @@ QString GameController::gamePath() const {
 QString GameController::scenarioName() const {
     if (!m_session)
         return {};
-    return q(m_session->engine().state().scenario);
+    return q(m_session->engine().scenarioName());
 }
 
 QVariantList GameController::players() const {
@@ -94,25 +86,54 @@ QVariantList GameController::players() const {
 }
 
 int GameController::turn() const {
-    return m_session ? m_session->engine().state().turn : 0;
+    return m_session ? m_session->engine().turnView().turn : 0;
 }
 int GameController::maxTurns() const {
-    return m_session ? m_session->engine().state().maxTurns : 0;
+    return m_session ? m_session->engine().turnView().maxTurns : 0;
 }
 QString GameController::phase() const {
     return m_session ? q(m_session->prompt().phase) : QString();
 }
 
 QString GameController::phaseLabel() const {
-    const QString key = phase();
-    for (const auto& [k, label] : kPhaseLabels)
-        if (key == QLatin1String(k))
-            return QString::fromLatin1(label);
-    return key;
+    if (!m_session)
+        return {};
+    const rules::TurnView view = m_session->engine().turnView();
+    if (view.over)
+        return u"Game over"_s;
+    for (const auto& p : view.phases)
+        if (p.id == view.phase)
+            return q(p.label);
+    return q(view.phase);
 }
 
-QStringList GameController::phases() const {
-    return {u"orders"_s, u"first_fire"_s, u"movement"_s, u"regular_fire"_s, u"melee"_s, u"recovery"_s};
+QVariantList GameController::phases() const {
+    QVariantList out;
+    if (!m_session)
+        return out;
+    for (const rules::PhaseView& p : m_session->engine().turnView().phases)
+        out << QVariantMap{{u"key"_s, q(p.id)}, {u"label"_s, q(p.label)}};
+    return out;
+}
+
+QString GameController::activeSide() const {
+    if (!m_session)
+        return {};
+    const std::string side = m_session->prompt().side();
+    return q(side.empty() ? m_session->engine().turnView().activeSide : side);
+}
+
+QString GameController::promptTag() const {
+    return m_session ? q(m_session->prompt().tag()) : QString();
+}
+
+const ChitVocabulary& GameController::chitVocabulary() const {
+    static const ChitVocabulary kNone;
+    return m_session ? m_session->engine().ruleSet().chits() : kNone;
+}
+
+bool GameController::hasChits() const {
+    return m_session && !m_session->engine().ruleSet().chits().empty();
 }
 
 QString GameController::promptKind() const {
@@ -192,14 +213,14 @@ QString GameController::lastResult() const {
 }
 
 QString GameController::winner() const {
-    return m_session ? q(m_session->engine().state().winner) : QString();
+    return m_session ? q(m_session->engine().turnView().winner) : QString();
 }
 
 QVariantList GameController::houseRules() const {
     QVariantList out;
     if (!m_session)
         return out;
-    for (const auto& [key, value] : m_session->engine().state().houseRules.values())
+    for (const auto& [key, value] : m_session->engine().houseRules().values)
         out << QVariantMap{{u"key"_s, q(key)}, {u"value"_s, q(value)}};
     return out;
 }
@@ -279,8 +300,12 @@ QVariantList GameController::scenarioSides(const QString& scenario) {
         fail(q(parsed.error().message));
         return out;
     }
-    for (const rules::SideDef& side : parsed->sides)
-        out << QVariantMap{{u"id"_s, q(side.id)}, {u"name"_s, q(side.name)}, {u"nation"_s, q(side.nation)}};
+    for (std::size_t i = 0; i < parsed->sides.size(); ++i) {
+        const rules::SideDef& side = parsed->sides[i];
+        out << QVariantMap{{u"id"_s, q(side.id)},
+                           {u"name"_s, q(side.name)},
+                           {u"colour"_s, q(rules::sideColour(parsed->sides, i))}};
+    }
     return out;
 }
 
@@ -298,44 +323,38 @@ QVariantMap GameController::scenarioDetails(const QString& scenario) {
 
 QStringList GameController::houseRuleGroups(const QString& ruleSet) const {
     QStringList out;
-    for (const char* group : app::houseRuleGroups(s(ruleSet)))
-        out << QString::fromUtf8(group);
+    if (const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet)))
+        for (const std::string& group : rules->optionGroups())
+            out << q(group);
     return out;
 }
 
 QVariantList GameController::houseRuleOptions(const QString& ruleSet) const {
     QVariantList out;
-    if (ruleSet != u"md"_s)
+    const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet));
+    if (!rules)
         return out;
-    for (const rules::md::OptionSpec& spec : rules::md::optionRegister()) {
-        const HouseRuleText* text = houseRuleText("md", spec.key);
-        QVariantMap option{{u"key"_s, QString::fromUtf8(spec.key)},
-                           {u"group"_s, text ? QString::fromUtf8(text->group) : u"Other"_s},
-                           {u"label"_s, text ? QString::fromUtf8(text->label) : QString::fromUtf8(spec.key)},
-                           {u"rules"_s, QString::fromUtf8(spec.rules)},
-                           {u"defaultValue"_s, QString::fromUtf8(spec.defaultValue)}};
-        if (spec.alternatives.empty()) {
+    for (const rules::OptionSpec& spec : rules->options()) {
+        QVariantMap option{{u"key"_s, q(spec.key)},
+                           {u"group"_s, q(spec.group)},
+                           {u"label"_s, q(spec.label)},
+                           {u"rules"_s, q(spec.ruleIds)},
+                           {u"defaultValue"_s, q(spec.defaultValue)}};
+        if (spec.isNumber()) {
             QStringList parts;
-            if (text)
-                for (const char* part : text->parts)
-                    parts << QString::fromUtf8(part);
+            for (const std::string& part : spec.parts)
+                parts << q(part);
             option[u"kind"_s] = parts.isEmpty() ? u"integer"_s : u"integers"_s;
             option[u"parts"_s] = parts;
-            option[u"min"_s] = text ? text->min : 0;
-            option[u"max"_s] = text ? text->max : 100;
-            option[u"step"_s] = text ? text->step : 1;
+            option[u"min"_s] = spec.min;
+            option[u"max"_s] = spec.max;
+            option[u"step"_s] = spec.step;
         } else {
             QVariantList choices;
-            for (const std::string& value : spec.alternatives) {
-                const char* label = nullptr;
-                if (text)
-                    for (const HouseRuleChoiceText& c : text->choices)
-                        if (value == c.value)
-                            label = c.label;
-                choices << QVariantMap{{u"value"_s, q(value)},
-                                       {u"label"_s, label ? QString::fromUtf8(label) : q(value)},
-                                       {u"isDefault"_s, value == spec.defaultValue}};
-            }
+            for (const rules::OptionChoice& c : spec.choices)
+                choices << QVariantMap{{u"value"_s, q(c.value)},
+                                       {u"label"_s, q(c.label)},
+                                       {u"isDefault"_s, c.value == spec.defaultValue}};
             option[u"kind"_s] = u"choice"_s;
             option[u"choices"_s] = choices;
         }
@@ -355,11 +374,11 @@ bool GameController::startGame(const QString& scenario, const QVariantList& play
     rules::HouseRules chosen;
     for (auto it = houseRules.begin(); it != houseRules.end(); ++it)
         chosen.values[s(it.key())] = s(it.value().toString().trimmed());
-    if (parsed->ruleSet == "md") {
+    if (const rules::RuleSet* rules = rules::findRuleSet(parsed->ruleSet)) {
         rules::HouseRules merged = parsed->houseRules;
         for (const auto& [key, value] : chosen.values)
             merged.values[key] = value;
-        auto resolved = rules::md::resolveOptions(merged);
+        auto resolved = rules->resolveOptions(merged);
         if (!resolved)
             return fail(u"House rules: %1"_s.arg(q(resolved.error().message)));
     }
@@ -409,7 +428,7 @@ bool GameController::resumeLast() {
 void GameController::closeGame() {
     m_session.reset();
     m_canUndo = m_canOverride = false;
-    m_roster->reset(nullptr, {});
+    m_roster->reset({});
     m_log->reset({}, {}, {});
     rememberLast({});
     m_calibrationPayload.clear();
@@ -421,9 +440,6 @@ void GameController::closeGame() {
 
 bool GameController::adopt(storage::GameSession session) {
     m_session.emplace(std::move(session));
-    // Each unit's figures at set-up, so the roster can show losses at a glance.
-    auto strengths = startingStrengths(m_session->journal().game());
-    m_startStrength = strengths ? std::move(strengths.value()) : std::vector<int>{};
     rememberLast(gamePath());
     m_calibrationPayload = latestCalibration();
     m_lastError.clear();
@@ -437,7 +453,7 @@ bool GameController::adopt(storage::GameSession session) {
 
 void GameController::refresh() {
     if (m_session) {
-        m_roster->reset(&m_session->engine().state(), m_startStrength);
+        m_roster->reset(m_session->engine().roster());
         auto events = m_session->journal().events();
         auto inForce = m_session->journal().effectiveInputs();
         std::set<std::int64_t> seqs, overridden;
@@ -461,18 +477,20 @@ void GameController::refresh() {
 std::string GameController::playerForKey(const std::string& key) const {
     if (!m_session)
         return {};
-    const auto& state = m_session->engine().state();
-    std::string sideId;
-    QString unit = unitOfKey(key);
-    if (m_session->prompt().dice && !m_session->prompt().dice->roller.empty())
-        unit = q(m_session->prompt().dice->roller);
-    const int index = state.unitIndex(s(unit));
-    if (index >= 0)
-        sideId = state.sides[static_cast<size_t>(state.units[static_cast<size_t>(index)].side)].id;
-    else
-        for (const auto& side : state.sides)
-            if (q(side.id) == unit)
-                sideId = side.id;
+    const rules::Prompt prompt = m_session->prompt();
+    // The rule set says who answers; for an input that is not the current prompt's, the unit its key names.
+    std::string sideId = prompt.key() == key ? prompt.side() : std::string();
+    if (sideId.empty()) {
+        std::string unit = s(unitOfKey(key));
+        if (prompt.dice && !prompt.dice->roller.empty())
+            unit = prompt.dice->roller;
+        for (const rules::RosterRow& row : m_session->engine().roster().rows)
+            if (row.id == unit)
+                sideId = row.side;
+        for (const storage::Player& p : m_session->journal().game().players)
+            if (sideId.empty() && p.side == unit)
+                sideId = unit;
+    }
     for (const storage::Player& p : m_session->journal().game().players)
         if (p.side == sideId)
             return p.name;
@@ -581,23 +599,23 @@ bool GameController::overrideLast(const QVariantList& faces, const QString& reas
 
 QVariantList GameController::unitsAwaitingOrders() const {
     QVariantList out;
-    if (!m_session || m_session->prompt().phase != "orders")
+    if (!m_session || m_session->prompt().tag() != "order")
         return out;
-    const auto& state = m_session->engine().state();
+    const int turn = m_session->engine().turnView().turn;
+    const std::string phase = m_session->prompt().phase;
     // Orders given this turn: answers to "<unit>.order" in force, journalled in this turn's orders phase.
     std::set<std::string> ordered;
     if (auto inputs = m_session->journal().effectiveInputs())
         for (const auto& in : *inputs) {
-            if (in.event.kind != storage::kind::Answer || in.event.turn != state.turn ||
-                in.event.phase != "orders")
+            if (in.event.kind != storage::kind::Answer || in.event.turn != turn || in.event.phase != phase)
                 continue;
             const storage::PayloadFields f = storage::readPayloadFields(in.event.payloadJson);
             if (f.key && f.key->size() > 6 && f.key->compare(f.key->size() - 6, 6, ".order") == 0)
                 ordered.insert(f.key->substr(0, f.key->size() - 6));
         }
-    for (const auto& u : state.units)
-        if (rules::md::inPlay(u) && !ordered.count(u.id))
-            out << QVariantMap{{u"unitId"_s, q(u.id)}, {u"name"_s, q(u.name)}};
+    for (const rules::RosterRow& row : m_session->engine().roster().rows)
+        if (!row.removed && !ordered.count(row.id))
+            out << QVariantMap{{u"unitId"_s, q(row.id)}, {u"name"_s, q(row.name)}};
     return out;
 }
 

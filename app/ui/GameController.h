@@ -7,6 +7,7 @@
 #include "app/storage/GameSession.h"
 #include "app/ui/LogModel.h"
 #include "app/ui/RosterModel.h"
+#include "common/ChitVocabulary.h"
 #include "rules/VirtualDice.h"
 
 #include <QObject>
@@ -30,7 +31,12 @@ class GameController : public QObject {
     Q_PROPERTY(int maxTurns READ maxTurns NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString phase READ phase NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString phaseLabel READ phaseLabel NOTIFY stateChanged FINAL)
-    Q_PROPERTY(QStringList phases READ phases CONSTANT FINAL)
+    // The sequence of play of the game's rule set: [{key, label}], and the side that acts now (may be empty).
+    Q_PROPERTY(QVariantList phases READ phases NOTIFY gameChanged FINAL)
+    Q_PROPERTY(QString activeSide READ activeSide NOTIFY stateChanged FINAL)
+    Q_PROPERTY(bool hasChits READ hasChits NOTIFY gameChanged FINAL)
+    // What the prompt is about, as the rule set tags it ("order", "target", "casualties", …).
+    Q_PROPERTY(QString promptTag READ promptTag NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString promptKind READ promptKind NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString promptKey READ promptKey NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString headline READ headline NOTIFY stateChanged FINAL)
@@ -77,7 +83,12 @@ public:
     int maxTurns() const;
     QString phase() const;
     QString phaseLabel() const;
-    QStringList phases() const;
+    QVariantList phases() const;
+    QString activeSide() const;
+    bool hasChits() const;
+    QString promptTag() const;
+    // The order chits of the game's rule set (empty with no game or no chits).
+    const ChitVocabulary& chitVocabulary() const;
     QString promptKind() const;
     QString promptKey() const;
     QString headline() const;
@@ -187,7 +198,6 @@ private:
     QString latestCalibration() const;
 
     std::optional<storage::GameSession> m_session;
-    std::vector<int> m_startStrength;
     RosterModel* m_roster;
     LogModel* m_log;
     rules::VirtualDice m_virtualDice;

@@ -78,7 +78,10 @@ bool PrintController::print(const std::string& scenarioJson, const QString& base
     options.code = m_code == u"qr"_s ? ChitCode::QrCode : ChitCode::MicroQrCode;
     options.title = scenario->name.empty() ? baseName.toStdString() : scenario->name;
     const QString path = m_folder + u"/chits-%1-%2.pdf"_s.arg(baseName, m_paper);
-    const auto labels = labelsForScenario(scenario.value(), 1);
+    const ChitVocabulary& vocabulary = chitVocabularyOf(scenario->ruleSet);
+    if (vocabulary.empty())
+        return fail(u"The rule set of %1 has no order chits."_s.arg(baseName));
+    const auto labels = labelsForScenario(scenario.value(), vocabulary, 1);
     const auto layout = writeChitSheet(path.toStdString(), labels, options);
     if (!layout)
         return fail(QString::fromStdString(layout.error().message));

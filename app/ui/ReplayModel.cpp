@@ -40,9 +40,8 @@ void ReplayModel::setGamePath(const QString& path) {
 bool ReplayModel::reload() {
     m_journal.reset();
     m_events.clear();
-    m_startStrength.clear();
     m_engine.reset();
-    m_roster->reset(nullptr, {});
+    m_roster->reset({});
     auto fail = [this](const QString& message) {
         m_steps->reset({}, {}, {});
         clearStep();
@@ -62,10 +61,6 @@ bool ReplayModel::reload() {
     auto inForce = journal->effectiveInputs();
     if (!inForce)
         return fail(q(inForce.message()));
-    auto strengths = startingStrengths(journal->game());
-    if (!strengths)
-        return fail(m_path + u": "_s + q(strengths.message()));
-    m_startStrength = std::move(strengths.value());
     std::set<std::int64_t> seqs, overridden;
     for (const auto& in : *inForce) {
         seqs.insert(in.event.seq);
@@ -88,7 +83,7 @@ void ReplayModel::clearStep() {
     m_outcome.clear();
     m_stateAfter.clear();
     m_engine.reset();
-    m_roster->reset(nullptr, {});
+    m_roster->reset({});
     Q_EMIT stepChanged();
 }
 
@@ -102,7 +97,7 @@ void ReplayModel::setCurrentRow(int row) {
     m_seq = m_steps->data(index, LogModel::SeqRole).toLongLong();
     m_stepText = m_steps->data(index, LogModel::TextRole).toString();
     if (!replayTo(m_seq)) {
-        m_roster->reset(nullptr, {});
+        m_roster->reset({});
         m_outcome.clear();
         m_stateAfter.clear();
     }
@@ -147,15 +142,14 @@ bool ReplayModel::replayTo(std::int64_t seq) {
         }
     }
     m_engine.emplace(std::move(engine.value()));
-    const rules::GameState& state = m_engine->state();
-    m_roster->reset(&state, m_startStrength);
+    m_roster->reset(m_engine->roster());
+    const std::string winner = m_engine->turnView().winner;
     QStringList lines;
     for (const std::string& line : m_engine->events())
         lines << q(line);
     m_outcome = lines.join(u'\n');
     const rules::Prompt next = m_engine->prompt();
-    m_stateAfter =
-        state.winner.empty() ? u"Next: %1"_s.arg(q(next.headline)) : u"Game over: %1"_s.arg(q(state.winner));
+    m_stateAfter = winner.empty() ? u"Next: %1"_s.arg(q(next.headline)) : u"Game over: %1"_s.arg(q(winner));
     return true;
 }
 

@@ -69,7 +69,6 @@ private:
     QString m_path;
     std::optional<storage::Journal> m_journal;
     std::vector<storage::Event> m_events;
-    std::vector<int> m_startStrength;
     std::optional<rules::Engine> m_engine;
     LogModel* m_steps;
     RosterModel* m_roster;

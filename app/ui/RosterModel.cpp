@@ -12,10 +12,6 @@ namespace {
 QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
-
-int strengthOf(const rules::md::Unit& u) {
-    return u.officers + u.rf;
-}
 } // namespace
 
 storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game) {
@@ -32,16 +28,6 @@ storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game) {
     return std::move(engine.value());
 }
 
-storage::Result<std::vector<int>> startingStrengths(const storage::GameInfo& game) {
-    auto engine = startingEngine(game);
-    if (!engine)
-        return engine.error();
-    std::vector<int> out;
-    for (const auto& u : engine->state().units)
-        out.push_back(strengthOf(u));
-    return out;
-}
-
 RosterModel::RosterModel(QObject* parent)
     : QAbstractListModel(parent) {}
 
@@ -49,62 +35,61 @@ int RosterModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
+QString RosterModel::column(const rules::RosterRow& row, const char* key) const {
+    for (std::size_t c = 0; c < m_view.columns.size() && c < row.values.size(); ++c)
+        if (m_view.columns[c].key == key)
+            return q(row.values[c]);
+    return {};
+}
+
 QVariant RosterModel::data(const QModelIndex& index, int role) const {
-    if (!m_state || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const size_t unitIndex = static_cast<size_t>(m_rows[static_cast<size_t>(index.row())]);
-    const rules::md::Unit& u = m_state->units[unitIndex];
-    const rules::md::Side& side = m_state->sides[static_cast<size_t>(u.side)];
+    const rules::RosterRow& u = m_view.rows[static_cast<size_t>(m_rows[static_cast<size_t>(index.row())])];
     switch (role) {
     case Qt::DisplayRole:
     case NameRole:
-        return q(u.name.str());
+        return q(u.name);
     case UnitIdRole:
         return q(u.id);
     case SideIdRole:
-        return q(side.id);
+        return q(u.side);
     case SideNameRole:
-        return q(side.name);
-    case NationRole:
-        return q(rules::md::toString(u.nation));
+        return q(u.sideName);
+    case SideColourRole:
+        return q(u.sideColour);
     case ArmRole:
-        return q(rules::md::toString(u.arm));
-    case TypeRole:
-        return q(u.type.str());
-    case GradeRole:
-        return q(rules::md::toString(rules::md::currentGrade(u)));
-    case FormationRole:
-        return q(rules::md::toString(u.formation));
-    case FormedRole:
-        return u.formed;
-    case MountedRole:
-        return u.mounted;
-    case LimberedRole:
-        return u.limbered;
-    case OfficersRole:
-        return u.officers;
-    case RankAndFileRole:
-        return u.rf;
-    case DlRole:
-        return u.dlRf + u.dlOfficers;
-    case CasualtiesRole:
-        return u.casualties;
+        return q(u.arm);
     case StartStrengthRole:
-        return unitIndex < m_startStrength.size() ? m_startStrength[unitIndex] : strengthOf(u);
+        return u.startStrength;
     case StrengthRole:
-        return strengthOf(u);
+        return u.strength;
+    case CasualtiesRole: {
+        const QString c = column(u, "casualties");
+        return c.isEmpty() ? std::max(0, u.startStrength - u.strength) : c.toInt();
+    }
     case OrderRole:
-        return q(rules::md::toString(u.order));
+        return column(u, "order");
     case RemovedRole:
-        return !rules::md::inPlay(u);
-    case LoadedRole:
-        return u.loaded;
-    case StatusRole: {
-        if (u.removed)
-            return u"lost"_s;
-        if (u.dispersed)
-            return u"dispersed"_s;
-        return u.formed ? u"formed"_s : u"unformed"_s;
+        return u.removed;
+    case StatusRole:
+        return q(u.status);
+    case DetailsRole: {
+        QVariantList out;
+        for (std::size_t c = 0; c < m_view.columns.size() && c < u.values.size(); ++c)
+            if (!u.values[c].empty())
+                out << QVariantMap{{u"key"_s, q(m_view.columns[c].key)},
+                                   {u"label"_s, q(m_view.columns[c].label)},
+                                   {u"value"_s, q(u.values[c])}};
+        return out;
+    }
+    case DetailsTextRole: {
+        QStringList parts;
+        for (std::size_t c = 0; c < m_view.columns.size() && c < u.values.size(); ++c)
+            if (!u.values[c].empty() && m_view.columns[c].key != "casualties" &&
+                m_view.columns[c].key != "order")
+                parts << q(m_view.columns[c].label) + u' ' + q(u.values[c]).replace(u'_', u' ');
+        return parts.join(u" \u00b7 "_s);
     }
     default:
         return {};
@@ -117,25 +102,25 @@ QHash<int, QByteArray> RosterModel::roleNames() const {
         {NameRole, "name"},
         {SideIdRole, "sideId"},
         {SideNameRole, "sideName"},
-        {NationRole, "nation"},
+        {SideColourRole, "sideColour"},
         {ArmRole, "arm"},
-        {TypeRole, "unitType"},
-        {GradeRole, "grade"},
-        {FormationRole, "formation"},
-        {FormedRole, "formed"},
-        {MountedRole, "mounted"},
-        {LimberedRole, "limbered"},
-        {OfficersRole, "officers"},
-        {RankAndFileRole, "rankAndFile"},
-        {DlRole, "dl"},
-        {CasualtiesRole, "casualties"},
         {StartStrengthRole, "startStrength"},
         {StrengthRole, "strength"},
+        {CasualtiesRole, "casualties"},
         {OrderRole, "order"},
         {RemovedRole, "removed"},
-        {LoadedRole, "loaded"},
         {StatusRole, "status"},
+        {DetailsRole, "details"},
+        {DetailsTextRole, "detailsText"},
     };
+}
+
+QString RosterModel::value(const QString& unitId, const QString& key) const {
+    const std::string k = key.toStdString();
+    for (const rules::RosterRow& row : m_view.rows)
+        if (q(row.id) == unitId)
+            return column(row, k.c_str());
+    return {};
 }
 
 void RosterModel::setSideFilter(const QString& side) {
@@ -146,23 +131,17 @@ void RosterModel::setSideFilter(const QString& side) {
     Q_EMIT sideFilterChanged();
 }
 
-void RosterModel::reset(const rules::GameState* state, std::vector<int> startStrength) {
-    m_state = state;
-    m_startStrength = std::move(startStrength);
+void RosterModel::reset(rules::RosterView view) {
+    m_view = std::move(view);
     rebuildRows();
 }
 
 void RosterModel::rebuildRows() {
     beginResetModel();
     m_rows.clear();
-    if (m_state) {
-        for (size_t i = 0; i < m_state->units.size(); ++i) {
-            const auto& u = m_state->units[i];
-            const auto& side = m_state->sides[static_cast<size_t>(u.side)];
-            if (m_sideFilter.isEmpty() || m_sideFilter == q(side.id))
-                m_rows.push_back(static_cast<int>(i));
-        }
-    }
+    for (size_t i = 0; i < m_view.rows.size(); ++i)
+        if (m_sideFilter.isEmpty() || m_sideFilter == q(m_view.rows[i].side))
+            m_rows.push_back(static_cast<int>(i));
     endResetModel();
     Q_EMIT countChanged();
 }

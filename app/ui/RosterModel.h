@@ -15,10 +15,10 @@ namespace muster::app {
 
 // The engine as a game began: its file's scenario snapshot and house rules, no input yet.
 storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game);
-// Each unit's figures (officers + rank and file) when the game began, in unit order: what the roster measures
-// losses against.
-storage::Result<std::vector<int>> startingStrengths(const storage::GameInfo& game);
 
+// The roster of any rule set (rules::RosterView): the columns every game has as roles, and the rule set's own
+// columns as `details` ({label, value} for each column with a value) and as a role by column key through
+// value().
 class RosterModel : public QAbstractListModel {
     Q_OBJECT
     QML_ELEMENT
@@ -32,24 +32,16 @@ public:
         NameRole,
         SideIdRole,
         SideNameRole,
-        NationRole,
+        SideColourRole,
         ArmRole,
-        TypeRole,
-        GradeRole,
-        FormationRole,
-        FormedRole,
-        MountedRole,
-        LimberedRole,
-        OfficersRole,
-        RankAndFileRole,
-        DlRole,
-        CasualtiesRole,
         StartStrengthRole,
         StrengthRole,
-        OrderRole,
+        CasualtiesRole, // the rule set's "casualties" column, else figures lost against set-up
+        OrderRole,      // the rule set's "order" column, or empty
         RemovedRole,
-        LoadedRole,
         StatusRole,
+        DetailsRole,     // [{label, value}] of the rule set's columns that have a value
+        DetailsTextRole, // the same as one line: "Grade veteran · Formation line · …"
     };
     Q_ENUM(Role)
 
@@ -62,8 +54,10 @@ public:
     QString sideFilter() const { return m_sideFilter; }
     void setSideFilter(const QString& side);
 
-    // Replaces the rows with the units of `state`; `startStrength` holds each unit's figures at set-up.
-    void reset(const rules::GameState* state, std::vector<int> startStrength);
+    // Replaces the rows with those of `view`.
+    void reset(rules::RosterView view);
+    // The rule set's column `key` of the unit `unitId` ("" when either is unknown).
+    Q_INVOKABLE QString value(const QString& unitId, const QString& key) const;
 
 Q_SIGNALS:
     void sideFilterChanged();
@@ -72,9 +66,10 @@ Q_SIGNALS:
 private:
     void rebuildRows();
 
-    const rules::GameState* m_state = nullptr;
-    std::vector<int> m_startStrength;
-    std::vector<int> m_rows; // unit indices shown, after the filter
+    QString column(const rules::RosterRow& row, const char* key) const;
+
+    rules::RosterView m_view;
+    std::vector<int> m_rows; // indices into m_view.rows shown, after the filter
     QString m_sideFilter;
 };
 

@@ -182,9 +182,10 @@ void VisionWorker::drain() {
     m_busyNs += busy.nsecsElapsed();
 }
 
-void VisionWorker::setChitGame(const std::string& tag) {
+void VisionWorker::setChitGame(const std::string& tag, const ChitVocabulary& vocabulary) {
     std::lock_guard lock(m_settingsMutex);
     m_chitGame = tag;
+    m_chitVocabulary = vocabulary;
 }
 
 void VisionWorker::setModelDir(const std::string& dir) {
@@ -488,6 +489,8 @@ void VisionWorker::readChits(const cv::Mat& bgr) {
         std::lock_guard lock(m_settingsMutex);
         if (!m_chitGame.empty())
             options.game = m_chitGame;
+        if (!m_chitVocabulary.empty())
+            options.vocabulary = m_chitVocabulary;
     }
     const vision::ChitReader reader(options);
     ChitReading out;

@@ -12,6 +12,7 @@
 #include "calibration/CalibrationProfile.h"
 #include "calibration/DiceSets.h"
 #include "calibration/ViewMonitor.h"
+#include "common/ChitVocabulary.h"
 #include "vision/DiceReader.h"
 #include "vision/ThrowWatcher.h"
 
@@ -58,7 +59,8 @@ public:
     void setMode(Mode mode) { m_mode.store(mode); }
     Mode mode() const { return m_mode.load(); }
     // The 2-character game tag of this game's chits; chits of another game are reported, not applied.
-    void setChitGame(const std::string& tag);
+    // The game tag and order codes of the game in play: other games' chits and unknown orders are malformed.
+    void setChitGame(const std::string& tag, const ChitVocabulary& vocabulary);
     // Where the dice models are (default vision::DiceReader::defaultModelDir()); call before the first read.
     void setModelDir(const std::string& dir);
     // Thread-safe: the game's calibration, or none. It is rescaled to the feed's frame size at the next
@@ -131,6 +133,7 @@ private:
 
     mutable std::mutex m_settingsMutex;
     std::string m_chitGame;
+    ChitVocabulary m_chitVocabulary;
     std::string m_modelDir;
     std::optional<calibration::CalibrationProfile> m_givenProfile; // set by setCalibration()
     bool m_profileChanged = false;

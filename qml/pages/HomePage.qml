@@ -101,7 +101,7 @@ PageFrame {
                     Layout.preferredHeight: Math.max(Theme.touchTarget, feedLabel.implicitHeight + 20)
                     radius: Theme.radius
                     color: CameraService.demoFeed ? "#3a2f10" : "#16321f"
-                    border.color: CameraService.demoFeed ? Theme.warning : Theme.mexican
+                    border.color: CameraService.demoFeed ? Theme.warning : Theme.ok
                     Label {
                         id: feedLabel
                         anchors.fill: parent

@@ -281,11 +281,10 @@ PageFrame {
                         required property string unitId
                         required property string name
                         required property string sideName
-                        required property string formation
+                        required property string detailsText
                         required property int strength
                         required property int startStrength
                         required property int casualties
-                        required property int dl
                         required property string order
                         required property string status
                         required property bool removed
@@ -305,9 +304,8 @@ PageFrame {
                             Item { visible: rosterList.width <= 760; Layout.fillWidth: true }
                             Label { text: strength + "/" + startStrength; font.pixelSize: Theme.fontSmall; color: Theme.text; Layout.preferredWidth: 58 }
                             Label { text: qsTr("cas %1").arg(casualties); font.pixelSize: Theme.fontSmall; color: casualties > 0 ? Theme.danger : Theme.textDim; Layout.preferredWidth: 64 }
-                            Label { text: qsTr("DL %1").arg(dl); font.pixelSize: Theme.fontSmall; color: dl > 0 ? Theme.warning : Theme.textDim; Layout.preferredWidth: 52 }
-                            Label { text: formation; font.pixelSize: Theme.fontSmall; color: Theme.textDim; Layout.preferredWidth: 90; elide: Text.ElideRight }
-                            Label { text: order.replace(/_/g, " "); font.pixelSize: Theme.fontSmall; color: Theme.textDim; Layout.preferredWidth: 90; elide: Text.ElideRight }
+                            Label { text: detailsText; font.pixelSize: Theme.fontSmall - 2; color: Theme.textDim; Layout.preferredWidth: 180; elide: Text.ElideRight }
+                            Label { text: order.replace(/_/g, " "); visible: order.length > 0; font.pixelSize: Theme.fontSmall; color: Theme.textDim; Layout.preferredWidth: 90; elide: Text.ElideRight }
                             Label { text: removed ? qsTr("removed") : status; visible: text.length > 0; font.pixelSize: Theme.fontSmall - 2; color: removed ? Theme.danger : (status === "formed" ? Theme.textDim : Theme.warning); Layout.preferredWidth: 80; elide: Text.ElideRight }
                         }
                     }

@@ -181,7 +181,7 @@ PageFrame {
                                         Layout.preferredWidth: 10
                                         Layout.fillHeight: true
                                         radius: 3
-                                        color: sideRow.modelData.nation === "mexican" ? Theme.mexican : Theme.american
+                                        color: sideRow.modelData.colour
                                     }
                                     Label {
                                         text: sideRow.modelData.name

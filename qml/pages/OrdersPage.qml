@@ -77,7 +77,7 @@ PageFrame {
             delegate: Rectangle {
                 required property string unitId
                 required property string name
-                required property string nation
+                required property string sideColour
                 required property string order
                 required property bool removed
                 readonly property bool asked: GameController.promptKey.startsWith(unitId + ".")
@@ -90,7 +90,7 @@ PageFrame {
                 RowLayout {
                     anchors.fill: parent
                     anchors.margins: 10
-                    Rectangle { width: 8; Layout.fillHeight: true; radius: 3; color: nation === "mexican" ? Theme.mexican : Theme.american }
+                    Rectangle { width: 8; Layout.fillHeight: true; radius: 3; color: sideColour.length > 0 ? sideColour : Theme.sideFallback }
                     Label { text: name; font.pixelSize: Theme.fontBody; color: Theme.text; Layout.fillWidth: true; elide: Text.ElideRight }
                     Label {
                         text: asked ? qsTr("asking\u2026") : order.replace(/_/g, " ").toUpperCase()

@@ -62,40 +62,28 @@ PageFrame {
                 required property string unitId
                 required property string name
                 required property string sideName
-                required property string nation
-                required property string arm
-                required property string grade
-                required property string formation
-                required property bool formed
-                required property int officers
-                required property int rankAndFile
-                required property int dl
+                required property string sideColour
                 required property int casualties
                 required property int startStrength
                 required property int strength
                 required property string order
                 required property bool removed
                 required property string status
+                required property var details
                 UnitCard {
                     anchors.fill: parent
                     anchors.margins: 5
                     unitId: parent.unitId
                     name: parent.name
                     sideName: parent.sideName
-                    nation: parent.nation
-                    arm: parent.arm
-                    grade: parent.grade
-                    formation: parent.formation
-                    formed: parent.formed
-                    officers: parent.officers
-                    rankAndFile: parent.rankAndFile
-                    dl: parent.dl
+                    sideColour: parent.sideColour
                     casualties: parent.casualties
                     startStrength: parent.startStrength
                     strength: parent.strength
                     order: parent.order
                     removed: parent.removed
                     status: parent.status
+                    details: parent.details
                     highlighted: GameController.promptKey.startsWith(parent.unitId + ".")
                 }
             }

@@ -6,28 +6,12 @@
 
 namespace muster::rules {
 
-std::string toString(DiceSource source) {
-    switch (source) {
-    case DiceSource::Camera:
-        return "camera";
-    case DiceSource::Typed:
-        return "typed";
-    case DiceSource::Virtual:
-        return "virtual";
-    case DiceSource::Override:
-        return "override";
-    }
-    return "virtual";
-}
-
 bool diceSourceFromString(const std::string& text, DiceSource& out) {
-    for (DiceSource s : {DiceSource::Camera, DiceSource::Typed, DiceSource::Virtual, DiceSource::Override}) {
-        if (toString(s) == text) {
-            out = s;
-            return true;
-        }
-    }
-    return false;
+    const auto source = muster::diceSourceFromString(text);
+    if (!source || *source == DiceSource::None)
+        return false;
+    out = *source;
+    return true;
 }
 
 std::string toString(const DiceExpr& expr) {
@@ -51,6 +35,18 @@ std::string Prompt::key() const {
     if (dice)
         return dice->id;
     return {};
+}
+
+std::string Prompt::side() const {
+    return question ? question->side : dice ? dice->side : std::string();
+}
+
+std::vector<std::string> Prompt::subjects() const {
+    return question ? question->subjects : dice ? dice->subjects : std::vector<std::string>();
+}
+
+std::string Prompt::tag() const {
+    return question ? question->tag : dice ? dice->tag : std::string();
 }
 
 Input Input::answer(std::string key, std::string value, std::string player) {
@@ -154,6 +150,118 @@ std::optional<std::string> ScriptedFeed::ask(const Question& question) {
     }
     m_failures.push_back("scripted answer '" + it->second + "' is not an option of " + question.key);
     return std::nullopt;
+}
+
+namespace {
+
+bool isOption(const Question& q, const std::string& value) {
+    for (const auto& o : q.options)
+        if (o.value == value)
+            return true;
+    return false;
+}
+
+// What apply() checks of dice against the request it answers (count and faces), without the words.
+bool fitsRequest(const DiceRequest& d, const std::vector<int>& faces) {
+    if (static_cast<int>(faces.size()) != d.count)
+        return false;
+    for (int f : faces)
+        if (f < 1 || f > d.sides)
+            return false;
+    return true;
+}
+
+} // namespace
+
+// Only inputs already checked skip building their request; a new one must meet its question.
+const Input* BatchFeed::ready() {
+    if (stopped() || m_acceptedNext >= m_accepted.size())
+        return nullptr;
+    return &m_accepted[m_acceptedNext++];
+}
+
+std::optional<std::vector<int>> BatchFeed::roll(const DiceRequest& request) {
+    if (stopped())
+        return std::nullopt;
+    if (m_acceptedNext < m_accepted.size())
+        return m_accepted[m_acceptedNext++].faces;
+    if (m_next >= m_inputs.size()) {
+        m_waiting = true;
+        return std::nullopt;
+    }
+    const Input& in = m_inputs[m_next];
+    if (in.kind != InputKind::Dice || in.key != request.id || !fitsRequest(request, in.faces)) {
+        m_rejected = true;
+        return std::nullopt;
+    }
+    ++m_next;
+    return in.faces;
+}
+
+std::optional<std::string> BatchFeed::ask(const Question& question) {
+    if (stopped())
+        return std::nullopt;
+    if (m_acceptedNext < m_accepted.size())
+        return m_accepted[m_acceptedNext++].value;
+    if (m_next >= m_inputs.size()) {
+        m_waiting = true;
+        return std::nullopt;
+    }
+    const Input& in = m_inputs[m_next];
+    if (in.kind != InputKind::Answer || in.key != question.key || !isOption(question, in.value)) {
+        m_rejected = true;
+        return std::nullopt;
+    }
+    ++m_next;
+    return in.value;
+}
+
+std::optional<Error> checkAnswers(const Prompt& prompt, const Input& input) {
+    if (prompt.kind == PromptKind::GameOver)
+        return makeError("the game is over; no more input is accepted");
+    if (input.key != prompt.key())
+        return makeError("input '" + input.key + "' does not answer the current prompt '" + prompt.key() +
+                         "'");
+    if (prompt.kind == PromptKind::Question) {
+        if (input.kind != InputKind::Answer)
+            return makeError("prompt '" + prompt.key() + "' needs an answer, not dice");
+        if (!isOption(*prompt.question, input.value)) {
+            std::string opts;
+            for (const auto& o : prompt.question->options)
+                opts += (opts.empty() ? "" : ", ") + o.value;
+            return makeError("'" + input.value + "' is not an option of '" + prompt.key() + "' (" + opts +
+                             ")");
+        }
+        return std::nullopt;
+    }
+    if (input.kind != InputKind::Dice)
+        return makeError("prompt '" + prompt.key() + "' needs dice, not an answer");
+    const DiceRequest& d = *prompt.dice;
+    if (static_cast<int>(input.faces.size()) != d.count)
+        return makeError("prompt '" + d.id + "' needs " + std::to_string(d.count) + " dice, got " +
+                         std::to_string(input.faces.size()));
+    for (int f : input.faces) {
+        if (f < 1 || f > d.sides)
+            return makeError("face " + std::to_string(f) + " is not on a d" + std::to_string(d.sides));
+    }
+    return std::nullopt;
+}
+
+Prompt waitingPrompt(const JournalFeed& feed, const std::string& phase, int turn, const std::string& title) {
+    Prompt p;
+    p.phase = phase;
+    p.turn = turn;
+    if (feed.waitingQuestion()) {
+        p.kind = PromptKind::Question;
+        p.question = feed.waitingQuestion();
+        p.headline = title + " · " + p.question->text;
+    } else {
+        p.kind = PromptKind::Dice;
+        p.dice = feed.waitingDice();
+        p.headline = title + " · roll " + std::to_string(p.dice->count) + "d" +
+                     std::to_string(p.dice->sides) + ": " + p.dice->purpose;
+    }
+    return p;
 }
 
 } // namespace muster::rules

@@ -1,12 +1,13 @@
 #pragma once
 
+#include "common/DiceSource.h"
+
 #include <string>
 #include <vector>
 
 namespace muster::rules {
 
-// Where a dice result came from; recorded with every result in the journal.
-enum class DiceSource { Camera, Typed, Virtual, Override };
+using muster::DiceSource;
 
 // What the engine needs rolled: count dice of `sides` faces (d6, d10, d20, or dN for a random pick, GEN-03).
 // The engine never rolls; a dice source answers the request with `count` faces in 1..sides.
@@ -16,12 +17,15 @@ struct DiceRequest {
     int sides = 6;  // faces per die
     int modifier =
         0; // added to the sum where the rule says so (informational: the faces are what is applied)
-    std::string purpose; // plain words: "US-A fires at MEX-1, long range: each 6 hits"
-    std::string ruleId;  // the catalogue rule that asks for the roll, e.g. "MD-FIRE-04"
-    std::string roller;  // side or unit that rolls
+    std::string purpose;               // plain words: "US-A fires at MEX-1, long range: each 6 hits"
+    std::string ruleId;                // the catalogue rule that asks for the roll, e.g. "MD-FIRE-04"
+    std::string roller;                // side or unit that rolls
+    std::string side;                  // side id that rolls (see Question::side)
+    std::vector<std::string> subjects; // unit (or hex) ids the roll is for
+    std::string tag;                   // "fire", "casualties", "morale", …
 };
 
-std::string toString(DiceSource source);
+// A source an input can carry (camera, typed, virtual or override; not None): false for any other text.
 bool diceSourceFromString(const std::string& text, DiceSource& out);
 
 // A dice expression `NdS+K` from the rule tables (GEN-01); count 0 means a fixed distance K.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "rules/core/Prompt.h"
+#include "rules/core/Result.h"
 
 #include <cstddef>
 #include <map>
@@ -79,5 +80,41 @@ private:
     std::vector<DiceRequest> m_requests;
     std::vector<std::string> m_asked;
 };
+
+// The feed of a step during a batch replay: first the step's inputs already accepted, then new inputs, each
+// checked against the question or request it answers as apply() checks a prompt. A new input that does not
+// fit stops the step like a missing one; the engine then hands it to apply() for the exact error.
+class BatchFeed : public Feed {
+public:
+    BatchFeed(const std::vector<Input>& accepted, const std::vector<Input>& inputs, std::size_t next)
+        : m_accepted(accepted)
+        , m_inputs(inputs)
+        , m_next(next) {}
+
+    const Input* ready() override;
+    std::optional<std::vector<int>> roll(const DiceRequest& request) override;
+    std::optional<std::string> ask(const Question& question) override;
+    void note(const std::string& line) override { m_notes.push_back(line); }
+
+    std::size_t next() const { return m_next; }
+    const std::vector<std::string>& notes() const { return m_notes; }
+
+private:
+    bool stopped() const { return m_waiting || m_rejected; }
+
+    const std::vector<Input>& m_accepted;
+    std::size_t m_acceptedNext = 0;
+    const std::vector<Input>& m_inputs;
+    std::size_t m_next;
+    bool m_waiting = false;
+    bool m_rejected = false;
+    std::vector<std::string> m_notes;
+};
+
+// Why `input` does not answer `prompt` (wrong key, kind, option, count or face), or nothing when it does.
+std::optional<Error> checkAnswers(const Prompt& prompt, const Input& input);
+
+// The prompt for the question or dice request `feed` stopped at; `title` heads the headline.
+Prompt waitingPrompt(const JournalFeed& feed, const std::string& phase, int turn, const std::string& title);
 
 } // namespace muster::rules

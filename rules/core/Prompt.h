@@ -20,6 +20,10 @@ struct Question {
     std::string text; // the question in plain words
     std::vector<Option> options;
     std::string ruleId;
+    // Who answers and what about, so a front end need not guess from the key.
+    std::string side;                  // side id that answers; empty when both or the GM
+    std::vector<std::string> subjects; // unit (or hex) ids the question is about
+    std::string tag; // "order", "target", "casualties", "range", … (free, stable per rule set)
 };
 
 enum class PromptKind { Question, Dice, GameOver };
@@ -35,6 +39,10 @@ struct Prompt {
 
     // The key an Input must carry to answer this prompt (question key or dice id); empty when game over.
     std::string key() const;
+    // Of the question or dice request: who answers, what about, and its tag (empty when game over).
+    std::string side() const;
+    std::vector<std::string> subjects() const;
+    std::string tag() const;
 };
 
 enum class InputKind { Answer, Dice };

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "rules/Engine.h"
 #include "rules/HouseRules.h"
 #include "rules/Scenario.h"
 #include "rules/core/Prompt.h"
@@ -10,7 +9,8 @@
 
 #include <string>
 
-// JSON I/O of the rules engine: scenario files, journal inputs, prompts, game state and house rules.
+// JSON I/O of the rules engine: scenario files (read by the rule set their "rules" field names), journal
+// inputs, prompts and house rules. A game's state as JSON is the Game's own (Game::stateJson).
 // Errors name the file (or "<json>"), the field path and the problem.
 namespace muster::rules::io {
 
@@ -18,6 +18,7 @@ Result<Scenario> loadScenario(const std::string& path);
 // Parses scenario text; `sourceName` is used in messages in place of a path.
 Result<Scenario> parseScenario(const std::string& text, const std::string& sourceName);
 Result<Scenario> scenarioFromJson(const nlohmann::json& j, const std::string& sourceName);
+// The scenario's canonical JSON (Scenario::json).
 nlohmann::json toJson(const Scenario& scenario);
 
 nlohmann::json toJson(const Input& input);
@@ -25,10 +26,6 @@ Result<Input> inputFromJson(const nlohmann::json& j);
 
 nlohmann::json toJson(const Prompt& prompt);
 Result<Prompt> promptFromJson(const nlohmann::json& j);
-
-// The state JSON: what `muster-cli game state` prints and what replay compares. Keys are stable and sorted.
-nlohmann::json toJson(const GameState& state);
-Result<GameState> stateFromJson(const nlohmann::json& j);
 
 nlohmann::json toJson(const HouseRules& houseRules);
 Result<HouseRules> houseRulesFromJson(const nlohmann::json& j);

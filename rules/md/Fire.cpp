@@ -2,6 +2,8 @@
 
 #include "rules/md/Tables.h"
 
+#include <algorithm>
+
 namespace muster::rules::md {
 
 RangeBand bandForDistance(const int ranges[3], double d, bool farther) {
@@ -115,6 +117,11 @@ int countSaves(const std::vector<int>& faces, Cover cover) {
 
 int depthBonus(int ranks) {
     return std::max(0, ranks - tables::kDepthRanksFree); // MD-ARTY-03
+}
+
+int depthRanksFromFigures(int figures, int frontage) {
+    const int files = std::max(1, frontage);
+    return (std::max(0, figures) + files - 1) / files;
 }
 
 GunPool gunPool(GunType gun, RangeBand band, int ranks, bool cavOrLimbered, bool rapid,

@@ -42,6 +42,8 @@ struct GunPool {
 GunPool gunPool(GunType gun, RangeBand band, int targetRanksInZone, bool targetIsCavalryOrLimbered,
                 bool rapid, const Options& options);
 int depthBonus(int targetRanksInZone); // MD-ARTY-03
+// AMB-MD-09 (md.depth_rank_rule = ceil_figs_over_frontage): ranks R = ceil(figures in the zone / frontage).
+int depthRanksFromFigures(int figuresInZone, int frontage);
 
 // MD-ARTY-01: an unlimbered gun with at least 2 effective crew.
 bool gunCanFire(const Unit& gun);

@@ -2,6 +2,7 @@
 
 #include "rules/HouseRules.h"
 #include "rules/core/Result.h"
+#include "rules/core/RuleSet.h"
 
 #include <string>
 #include <vector>
@@ -9,14 +10,10 @@
 // The MD house-rule option register (catalogue I.15) as data, and the options parsed for the rules code.
 namespace muster::rules::md {
 
-struct OptionSpec {
-    const char* key;
-    const char* defaultValue;
-    std::vector<std::string> alternatives; // empty: an integer (or integer list) set by the GM
-    const char* rules;                     // rule ids it changes
-};
-
-const std::vector<OptionSpec>& optionRegister();
+// The register with its wording: key, default, rule ids, group, label and readings (or number range).
+const std::vector<rules::OptionSpec>& optionRegister();
+// The groups of the register in the order the house-rule screen shows them.
+const std::vector<std::string>& optionGroups();
 
 // Every md.* key with its value: defaults overridden by `overrides`. Unknown keys and values are errors.
 Result<HouseRules> resolveOptions(const HouseRules& overrides);
@@ -62,6 +59,7 @@ struct Options {
     bool loserPushedBackBecomeDl = false;         // md.loser_pushed_back, MD-MEL-08
     bool breakoffAsLoser = false;                 // md.breakoff_penalty, MD-MEL-12
     bool mutualWipeMoreKills = false;             // md.mutual_wipe, MD-MEL-07
+    bool meleeLossLeavesContacts = false;         // md.melee_after_loss, MD-MEL-08, MD-SEQ-07
     bool smallArmsDl = true;                      // md.small_arms_dl, MD-DL-02
     bool officerDlRandom = false;                 // md.officer_dl_allocation, MD-DL-12
     int generalRadius = 2;                        // md.general_radius_in, MD-REC-02

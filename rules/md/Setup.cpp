@@ -12,7 +12,7 @@ int shareCount(double share, int n) {
     return static_cast<int>(std::floor(share * n + 0.5)); // MD-GRADE-03
 }
 
-std::vector<Grade> assignGrades(const Scenario& scenario, const Options& options) {
+std::vector<Grade> assignGrades(const ScenarioData& scenario, const Options& options) {
     std::vector<Grade> out(scenario.units.size(), Grade::Green);
     // Units of each category without a designer grade, in listing order.
     std::map<std::string, std::vector<std::size_t>> byCategory;
@@ -53,6 +53,10 @@ std::vector<Grade> assignGrades(const Scenario& scenario, const Options& options
 }
 
 Result<GameState> buildState(const Scenario& scenario, const HouseRules& houseRules) {
+    auto found = scenarioData(scenario);
+    if (!found)
+        return found.error();
+    const ScenarioData& data = **found;
     const Options options = Options::from(houseRules);
     GameState s;
     s.scenario = scenario.name;
@@ -63,15 +67,15 @@ Result<GameState> buildState(const Scenario& scenario, const HouseRules& houseRu
         side.id = sd.id;
         side.name = sd.name.empty() ? sd.id : sd.name;
         parse(sd.nation, side.nation);
-        for (const auto& g : scenario.generals) {
+        for (const auto& g : data.generals) {
             if (g.side == sd.id)
                 side.hasGeneral = true;
         }
         s.sides.push_back(side);
     }
-    const std::vector<Grade> grades = assignGrades(scenario, options);
-    for (std::size_t i = 0; i < scenario.units.size(); ++i) {
-        const UnitDef& def = scenario.units[i];
+    const std::vector<Grade> grades = assignGrades(data, options);
+    for (std::size_t i = 0; i < data.units.size(); ++i) {
+        const UnitDef& def = data.units[i];
         const auto* type = tables::findUnitType(def.type);
         if (!type)
             return makeError(scenario.sourcePath + ": units[" + std::to_string(i) +

@@ -3,6 +3,7 @@
 #include "rules/Scenario.h"
 #include "rules/core/Result.h"
 #include "rules/md/Options.h"
+#include "rules/md/Scenario.h"
 #include "rules/md/Types.h"
 
 #include <vector>
@@ -14,7 +15,7 @@ namespace muster::rules::md {
 int shareCount(double share, int n);
 
 // MD-GRADE-02/03/04: the base grade of each unit, in listing order (explicit grades win).
-std::vector<Grade> assignGrades(const Scenario& scenario, const Options& options);
+std::vector<Grade> assignGrades(const ScenarioData& scenario, const Options& options);
 
 // The initial state. `houseRules` must already be resolved (every md.* key present).
 Result<GameState> buildState(const Scenario& scenario, const HouseRules& houseRules);

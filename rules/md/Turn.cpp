@@ -20,7 +20,12 @@ struct Ctx {
 };
 
 Question makeQuestion(std::string key, std::string text, std::vector<Option> options, std::string rule) {
-    return Question{std::move(key), std::move(text), std::move(options), std::move(rule)};
+    Question q;
+    q.key = std::move(key);
+    q.text = std::move(text);
+    q.options = std::move(options);
+    q.ruleId = std::move(rule);
+    return q;
 }
 
 DiceRequest diceRequest(const Unit& roller, std::string id, int count, int sides, std::string purpose,
@@ -87,8 +92,8 @@ std::string bandText(RangeBand b) {
 std::vector<Option> enemyOptions(const GameState& s, int side, bool withHorses) {
     std::vector<Option> out;
     for (const auto& u : s.units) {
-        if (u.side == side || !inPlay(u))
-            continue;
+        if (u.side == side || !inAction(u))
+            continue; // MD-DL-13: a unit all in its DL group cannot be targeted or charged
         out.push_back({u.id, u.name.str()});
         if (withHorses && u.horseHolders > 0 && !u.horsesLost && !u.mounted)
             out.push_back({u.id + ":horses", u.name + " (held horses)"});
@@ -99,7 +104,7 @@ std::vector<Option> enemyOptions(const GameState& s, int side, bool withHorses) 
 int enemyCount(const GameState& s, int side) {
     int n = 0;
     for (const auto& u : s.units)
-        n += (u.side != side && inPlay(u)) ? 1 : 0;
+        n += (u.side != side && inAction(u)) ? 1 : 0;
     return n;
 }
 
@@ -138,8 +143,8 @@ bool resolveDl(Ctx& c, const PendingDl& d);
 std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int hits, Cover terrain,
                              const std::string& key) {
     Unit& t = c.s.units[static_cast<std::size_t>(ti)];
-    if (!inPlay(t) || hits <= 0)
-        return 0; // GEN-05
+    if (!inPlay(t) || hits <= 0 || (horses ? t.horseHolders : casualtyEligible(t)) == 0)
+        return 0; // GEN-05; MD-DL-01: nothing left that can be hit, so no saves either
     const Cover cover = bestCover(terrain, t, horses);
     int cas = hits;
     if (tables::coverSaveFrom(cover) > 0) {
@@ -221,7 +226,7 @@ bool firesSmallArmsIn(const Unit& u, Phase phase, const Options& o) {
 }
 
 bool firesIn(const Unit& u, Phase phase, const Options& o) {
-    if (!inPlay(u))
+    if (!inAction(u))
         return false;
     if (u.arm == Arm::Artillery) {
         if (u.fireLost || u.fireStrength < tables::kGunCrewToFire)
@@ -355,6 +360,57 @@ bool resolveSmallArms(Ctx& c, int fi) {
     return true;
 }
 
+// MD-ARTY-03, AMB-MD-09: the target's ranks R within 4" of its front rank, counted by md.depth_rank_rule:
+// ranks holding a figure (any_figure), full ranks only, or the figures in the zone over the frontage.
+std::optional<int> askTargetDepth(Ctx& c, const std::string& id, const Unit& target) {
+    const int files = std::max(1, target.columnFiles);
+    const int figures = target.rf + target.officers;
+    const std::string zone = " within 4\" of its front rank and in range?";
+    if (c.o.depthRankRule == "full_ranks_only") {
+        return askCountLazy(c, [&] {
+            return countQuestion(id + ".full_ranks", "How many full ranks of " + target.id + zone, 0,
+                                 std::max(2, figures / files), "MD-ARTY-03");
+        });
+    }
+    if (c.o.depthRankRule == "ceil_figs_over_frontage") {
+        auto n = askCountLazy(c, [&] {
+            return countQuestion(id + ".depth_figures", "How many figures of " + target.id + " are" + zone, 1,
+                                 std::max(1, figures), "MD-ARTY-03");
+        });
+        if (!n)
+            return std::nullopt;
+        return depthRanksFromFigures(*n, files);
+    }
+    return askCountLazy(c, [&] {
+        return countQuestion(id + ".ranks", "How many ranks of " + target.id + " are" + zone, 1,
+                             std::max(2, (figures + files - 1) / files), "MD-ARTY-03");
+    });
+}
+
+// AMB-MD-09 (md.depth_other_units): the ranks of another unit in the zone behind the target, by the same
+// rule.
+std::optional<int> askBehindDepth(Ctx& c, const std::string& id, const Unit& other) {
+    if (c.o.depthRankRule == "full_ranks_only") {
+        return askCountLazy(c, [&] {
+            return countQuestion(id + ".behind_full_ranks", "How many full ranks of it are in that zone?", 0,
+                                 10, "MD-ARTY-03");
+        });
+    }
+    if (c.o.depthRankRule == "ceil_figs_over_frontage") {
+        auto n = askCountLazy(c, [&] {
+            return countQuestion(id + ".behind_figures", "How many figures of it are in that zone?", 1,
+                                 std::max(1, other.rf + other.officers), "MD-ARTY-03");
+        });
+        if (!n)
+            return std::nullopt;
+        return depthRanksFromFigures(*n, std::max(1, other.columnFiles));
+    }
+    return askCountLazy(c, [&] {
+        return countQuestion(id + ".behind_ranks", "How many of its ranks are in that zone?", 1, 10,
+                             "MD-ARTY-03");
+    });
+}
+
 // MD-ARTY-01..10: one gun's fire.
 bool resolveGunFire(Ctx& c, int gi) {
     Unit& g = c.s.units[static_cast<std::size_t>(gi)];
@@ -387,14 +443,7 @@ bool resolveGunFire(Ctx& c, int gi) {
         return true;
     int ranks = 2;
     if (!horses && (target.formation == Formation::Column || target.formation == Formation::RoadColumn)) {
-        const int files = std::max(1, target.columnFiles);
-        const int maxRanks = std::max(2, (target.rf + target.officers + files - 1) / files);
-        auto r = askCountLazy(c, [&] {
-            return countQuestion(id + ".ranks",
-                                 "How many ranks of " + target.id +
-                                     " are within 4\" of its front rank and in range?",
-                                 1, maxRanks, "MD-ARTY-03");
-        });
+        auto r = askTargetDepth(c, id, target);
         if (!r)
             return false;
         ranks = *r;
@@ -479,10 +528,7 @@ bool resolveGunFire(Ctx& c, int gi) {
             return false;
         if (*b2 != "none") {
             behind = c.s.unitIndex(*b2);
-            auto r = askCountLazy(c, [&] {
-                return countQuestion(id + ".behind_ranks", "How many of its ranks are in that zone?", 1, 10,
-                                     "MD-ARTY-03");
-            });
+            auto r = askBehindDepth(c, id, c.s.units[static_cast<std::size_t>(behind)]);
             if (!r)
                 return false;
             behindRanks = *r;
@@ -553,8 +599,8 @@ void queueDl(Ctx& c, PendingDl d) {
 
 bool dlHasWork(const GameState& s, const PendingDl& d, const Options& o) {
     const Unit& t = s.units[static_cast<std::size_t>(d.unit)];
-    if (!inPlay(t))
-        return false; // GEN-05
+    if (!inPlay(t) || t.officers + t.rf == 0)
+        return false; // GEN-05; MD-DL-12: no effective figure left to move, the DL is ignored
     const bool capped = d.capped || (o.cavDlCapScope == "all_sources" && usesCavalryDlRule(t));
     if (capped && t.movementDlTaken >= 1)
         return false; // MD-CAV-03 cap reached: no die
@@ -682,7 +728,7 @@ bool resolveChargeTest(Ctx& c, int ui) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     int ti = -1;
     bool horses = false;
-    if (!chargeTarget(c.s, u, ti, horses) || !inPlay(c.s.units[static_cast<std::size_t>(ti)])) {
+    if (!chargeTarget(c.s, u, ti, horses) || !inAction(c.s.units[static_cast<std::size_t>(ti)])) {
         u.order = Order::Hold; // the target has gone: nothing to charge
         return true;
     }
@@ -728,7 +774,7 @@ bool standHasWork(const GameState& s, const Unit& u) {
     if (ti < 0 || horses)
         return false;
     const Unit& t = s.units[static_cast<std::size_t>(ti)];
-    return inPlay(t) && t.stand == StandState::None;
+    return inAction(t) && t.stand == StandState::None;
 }
 
 bool resolveStandTest(Ctx& c, int ui) {
@@ -1024,7 +1070,7 @@ bool resolveChargeMove(Ctx& c, int ui) {
     u.movedThisTurn = true;
     const Unit* t = ti >= 0 ? &c.s.units[static_cast<std::size_t>(ti)] : nullptr;
     std::vector<Option> opts;
-    if (t && inPlay(*t)) {
+    if (t && inAction(*t)) { // MD-DL-13: a unit all in its DL group cannot be contacted
         opts.push_back({"contact", "Contact made"});
         if (t->stand == StandState::Failed || t->stand == StandState::Evaded)
             opts.push_back({"halt", "Halt at the target's previous position"});
@@ -1070,7 +1116,7 @@ bool resolveChargeMove(Ctx& c, int ui) {
 }
 
 bool movementHasWork(const Unit& u) {
-    if (!inPlay(u))
+    if (!inAction(u))
         return false;
     if (hasHeldHorses(u))
         return true;
@@ -1241,6 +1287,24 @@ void rejoinPushedBack(Unit& u) {
     u.pushedBackRejoinNextMelee = false;
 }
 
+// md.melee_after_loss = out_of_contact: the loser of the melee at the cursor has fallen back out of its other
+// contacts, which are not fought (or carried on); the cursor keeps pointing at this melee.
+void leaveOtherContacts(GameState& s, int ui) {
+    const int k = s.cursor.index;
+    int before = 0;
+    std::vector<Contact> kept;
+    for (int j = 0; j < static_cast<int>(s.contacts.size()); ++j) {
+        const Contact& ct = s.contacts[static_cast<std::size_t>(j)];
+        if (j != k && (ct.attacker == ui || ct.defender == ui)) {
+            before += j < k ? 1 : 0;
+            continue;
+        }
+        kept.push_back(ct);
+    }
+    s.contacts = std::move(kept);
+    s.cursor.index -= before;
+}
+
 bool meleeLoser(Ctx& c, int ui, int winner) {
     Unit& u = c.s.units[static_cast<std::size_t>(ui)];
     if (!inPlay(u))
@@ -1251,7 +1315,11 @@ bool meleeLoser(Ctx& c, int ui, int winner) {
     });
     if (!d)
         return false;
-    u.retireDistance = sumFaces(*d);
+    // MD-SEQ-07 fights every contact, so a unit can lose more than one melee in a phase: each loss is a whole
+    // MD-MEL-08 result and its fall-back adds to the distance retired this turn.
+    u.retireDistance += sumFaces(*d);
+    if (c.o.meleeLossLeavesContacts)
+        leaveOtherContacts(c.s, ui);
     u.formed = false;
     if (c.o.loserPushedBackBecomeDl) { // AMB-MD-32 alternative
         u.dlRf += u.pushedBackRf;
@@ -1263,7 +1331,7 @@ bool meleeLoser(Ctx& c, int ui, int winner) {
         rejoinPushedBack(u); // MD-MEL-11
     }
     const int dice = tables::meleeDlDice(u.arm, false, c.o.meleeDlText); // MD-DL-07
-    if (dice > 0 && inPlay(u)) {
+    if (dice > 0 && inPlay(u) && u.officers + u.rf > 0) { // MD-DL-12: none left to move, nothing to roll
         auto f = rollLazy(c, [&] {
             return diceRequest(u, u.id + ".melee_dl", dice, 6, u.id + " melee loser's DL", "MD-DL-07");
         });
@@ -1318,11 +1386,13 @@ bool resolveMelee(Ctx& c, int k) {
             counts[s][1] = u.rf;
             continue;
         }
+        // MD-MEL-01: at least one figure of each side is in contact (meleeReady: each side has one): an
+        // officer when no rank and file are left, else a rank-and-file figure when no officer is.
         if (u.officers > 0) {
             auto a = askCountLazy(c, [&] {
                 return countQuestion(u.id + ".melee_officers",
-                                     "How many officers of " + u.id + " are in base contact?", 0, u.officers,
-                                     "MD-MEL-01");
+                                     "How many officers of " + u.id + " are in base contact?",
+                                     u.rf > 0 ? 0 : 1, u.officers, "MD-MEL-01");
             });
             if (!a)
                 return false;
@@ -1331,7 +1401,7 @@ bool resolveMelee(Ctx& c, int k) {
         auto r = askCountLazy(c, [&] {
             return countQuestion(u.id + ".melee_rf",
                                  "How many rank-and-file of " + u.id + " are in base contact?",
-                                 counts[s][0] > 0 ? 0 : std::min(1, u.rf), u.rf, "MD-MEL-01");
+                                 counts[s][0] > 0 ? 0 : 1, u.rf, "MD-MEL-01");
         });
         if (!r)
             return false;
@@ -1490,7 +1560,7 @@ bool resolveMelee(Ctx& c, int k) {
                 });
                 if (!d)
                     return false;
-                u.retireDistance = sumFaces(*d);
+                u.retireDistance += sumFaces(*d); // as a fall-back, after any earlier one this turn
                 brokeOff = true;
                 if (c.o.breakoffAsLoser) { // AMB-MD-33 alternative
                     u.formed = false;
@@ -1553,6 +1623,8 @@ bool recoveryHasWork(const GameState& s, const Unit& u) {
         return false;
     if (u.dispersed)
         return !u.reconstituted && s.sides[static_cast<std::size_t>(u.side)].hasGeneral;
+    if (allInDl(u))
+        return false; // MD-REC-03: no figure in good order: it neither recovers nor reforms
     if (u.order != Order::Hold)
         return false;
     return !u.formed || (u.dlRf + u.dlOfficers > 0 && canRecover(u));
@@ -1660,6 +1732,12 @@ int stageSize(const GameState& s, Phase p, int stage) {
     }
 }
 
+// MD-MEL-01, MD-DL-13: a side fights only with effective figures; with none (all DL or pushed back) there is
+// no one in contact and no melee.
+bool meleeReady(const Unit& u) {
+    return inAction(u) && u.officers + u.rf > 0;
+}
+
 bool hasWork(const GameState& s, const Options& o) {
     const Cursor& c = s.cursor;
     const auto unit = [&]() -> const Unit& {
@@ -1667,10 +1745,10 @@ bool hasWork(const GameState& s, const Options& o) {
     };
     switch (c.phase) {
     case Phase::Orders:
-        return inPlay(unit());
+        return inAction(unit()); // MD-DL-01: a unit all in its DL group has no figure to act: it holds
     case Phase::ChargeTests:
         if (c.stage == 0)
-            return inPlay(unit()) && unit().order == Order::Charge && unit().charge == ChargeState::None;
+            return inAction(unit()) && unit().order == Order::Charge && unit().charge == ChargeState::None;
         if (c.stage == 1)
             return standHasWork(s, unit());
         if (c.stage == 2)
@@ -1685,17 +1763,17 @@ bool hasWork(const GameState& s, const Options& o) {
         return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)], o);
     case Phase::Movement:
         if (c.stage == 0)
-            return inPlay(unit()) &&
+            return inAction(unit()) &&
                    (unit().stand == StandState::Failed || unit().stand == StandState::Evaded);
         if (c.stage == 1)
             return movementHasWork(unit());
         if (c.stage == 2)
-            return inPlay(unit()) && unit().chargeOutcome == ChargeOutcome::Short;
+            return inAction(unit()) && unit().chargeOutcome == ChargeOutcome::Short;
         return dlHasWork(s, s.pendingDls[static_cast<std::size_t>(c.index)], o);
     case Phase::Melee: {
         const Contact& ct = s.contacts[static_cast<std::size_t>(c.index)];
-        return inPlay(s.units[static_cast<std::size_t>(ct.attacker)]) &&
-               inPlay(s.units[static_cast<std::size_t>(ct.defender)]);
+        return meleeReady(s.units[static_cast<std::size_t>(ct.attacker)]) &&
+               meleeReady(s.units[static_cast<std::size_t>(ct.defender)]);
     }
     case Phase::Recovery:
         return recoveryHasWork(s, unit());
@@ -1870,16 +1948,22 @@ void endTurn(GameState& s, const Options& o) {
         u.movementDlTaken = 0;
     }
     s.pendingDls.clear();
-    // Only melees carried over by md.melee_rounds = one_per_turn survive the turn.
+    // Only melees carried over by md.melee_rounds = one_per_turn survive the turn, and only while both sides
+    // can still fight it (MD-MEL-01, MD-DL-13).
     std::erase_if(s.contacts, [&](const Contact& ct) {
-        return ct.roundsFought == 0 || !inPlay(s.units[static_cast<std::size_t>(ct.attacker)]) ||
-               !inPlay(s.units[static_cast<std::size_t>(ct.defender)]);
+        return ct.roundsFought == 0 || !meleeReady(s.units[static_cast<std::size_t>(ct.attacker)]) ||
+               !meleeReady(s.units[static_cast<std::size_t>(ct.defender)]);
     });
     ++s.turn;
-    // Game over: a side with nothing left in play (dispersed cavalry still counts), or the last turn played.
+    // Game over: a side with nothing left that can act again, or the last turn played. A unit all in its DL
+    // group never can (MD-DL-01, MD-REC-03), unless it is dispersed cavalry its general may still
+    // reconstitute (MD-RECON-02).
     int alive[2] = {0, 0};
     for (const auto& u : s.units) {
-        if (!u.removed && u.side >= 0 && u.side < 2)
+        const bool canComeBack = u.dispersed && !u.reconstituted && u.side >= 0 &&
+                                 u.side < static_cast<int>(s.sides.size()) &&
+                                 s.sides[static_cast<std::size_t>(u.side)].hasGeneral;
+        if ((inAction(u) || canComeBack) && u.side >= 0 && u.side < 2)
             ++alive[u.side];
     }
     if (alive[0] == 0 || alive[1] == 0 || s.turn > s.maxTurns) {

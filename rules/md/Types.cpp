@@ -114,6 +114,15 @@ bool inPlay(const Unit& unit) {
     return !unit.removed && !unit.dispersed;
 }
 
+bool allInDl(const Unit& unit) {
+    return unit.officers + unit.rf + unit.pushedBackOfficers + unit.pushedBackRf == 0 &&
+           unit.dlOfficers + unit.dlRf > 0;
+}
+
+bool inAction(const Unit& unit) {
+    return inPlay(unit) && !allInDl(unit);
+}
+
 std::string toString(Nation v) {
     return nameOf(kNation, v);
 }

@@ -189,6 +189,13 @@ struct GameState {
 
 Grade currentGrade(const Unit& unit); // MD-GRADE-04, MD-OFF-01, MD-OFF-03
 bool inPlay(const Unit& unit);        // not removed and not dispersed
+// MD-DL-01, MD-DL-13: every figure the unit has left is in its DL group (a gun whose whole crew is DL;
+// dispersed cavalry). Such a unit cannot fire, fight, be targeted, charged or contacted, and with no figure
+// in good order it cannot recover (MD-REC-03).
+bool allInDl(const Unit& unit);
+// In play with a figure out of the DL group: a unit that is given orders, acts, and can be targeted or
+// charged.
+bool inAction(const Unit& unit);
 
 std::string toString(Nation v);
 std::string toString(Arm v);

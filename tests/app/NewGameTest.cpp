@@ -4,8 +4,7 @@
 
 #include "app/storage/Journal.h"
 #include "app/ui/GameController.h"
-#include "app/ui/HouseRuleLabels.h"
-#include "rules/md/Options.h"
+#include "rules/RuleSets.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -39,37 +38,16 @@ QString houseRule(const GameController& game, const QString& key) {
     return {};
 }
 
-} // namespace
-
-// Every option of the register has words for the page, and every reading of it a label (GEN-08).
-TEST(HouseRuleLabels, EveryRegisterOptionAndReadingIsWorded) {
-    const auto& texts = muster::app::houseRuleTexts("md");
-    std::set<std::string> groups(muster::app::houseRuleGroups("md").begin(),
-                                 muster::app::houseRuleGroups("md").end());
-    for (const auto& spec : muster::rules::md::optionRegister()) {
-        const auto* text = muster::app::houseRuleText("md", spec.key);
-        ASSERT_NE(text, nullptr) << spec.key << " has no label";
-        EXPECT_TRUE(groups.count(text->group)) << spec.key << " is in an unknown group " << text->group;
-        if (spec.alternatives.empty()) {
-            EXPECT_LT(text->min, text->max) << spec.key;
-            EXPECT_TRUE(text->choices.empty()) << spec.key;
-        } else {
-            ASSERT_EQ(text->choices.size(), spec.alternatives.size()) << spec.key;
-            for (const std::string& value : spec.alternatives)
-                EXPECT_TRUE(std::any_of(text->choices.begin(), text->choices.end(),
-                                        [&](const auto& c) { return value == c.value; }))
-                    << spec.key << " reading " << value << " has no label";
-        }
-    }
-    EXPECT_EQ(texts.size(), muster::rules::md::optionRegister().size())
-        << "a label for an option not in the register";
-    EXPECT_TRUE(muster::app::houseRuleTexts("xx").empty());
+const std::vector<muster::rules::OptionSpec>& mdOptions() {
+    return muster::rules::findRuleSet("md")->options();
 }
+
+} // namespace
 
 TEST(NewGame, HouseRuleOptionsForThePage) {
     GameController game;
     const QVariantList options = game.houseRuleOptions(u"md"_s);
-    ASSERT_EQ(options.size(), static_cast<qsizetype>(muster::rules::md::optionRegister().size()));
+    ASSERT_EQ(options.size(), static_cast<qsizetype>(mdOptions().size()));
     const QStringList groups = game.houseRuleGroups(u"md"_s);
     int defaults = 0;
     for (const QVariant& v : options) {
@@ -90,7 +68,7 @@ TEST(NewGame, HouseRuleOptionsForThePage) {
     EXPECT_EQ(bonus->toMap().value(u"kind"_s).toString(), u"integers"_s);
     EXPECT_EQ(bonus->toMap().value(u"parts"_s).toStringList().size(), 3);
     EXPECT_EQ(bonus->toMap().value(u"defaultValue"_s).toString(), u"3,0,0"_s);
-    EXPECT_TRUE(game.houseRuleOptions(u"omtb"_s).isEmpty());
+    EXPECT_TRUE(game.houseRuleOptions(u"chess"_s).isEmpty());
 }
 
 // Chosen options are in force, kept in the journal header with the rest of the register, and the play
@@ -116,7 +94,7 @@ TEST(NewGame, HouseRulesAndPlaySetupGoIntoTheJournalHeader) {
     const auto rules = nlohmann::json::parse(journal->game().houseRulesJson);
     EXPECT_EQ(rules.value("md.cav_officers", ""), "by_grade");
     EXPECT_EQ(rules.value("md.vs_cav_bonus", ""), "4,1,0");
-    EXPECT_EQ(rules.size(), muster::rules::md::optionRegister().size());
+    EXPECT_EQ(rules.size(), mdOptions().size());
     const auto setup = nlohmann::json::parse(journal->game().playSetupJson);
     EXPECT_EQ(setup, (nlohmann::json{{"dice", "virtual"}, {"app", true}, {"table", "Club table"}}));
 }

@@ -21,6 +21,9 @@ void check(const std::string& text, int& accepted) {
     }
 }
 
+// Manifest Destiny's seven order codes (MD-ORD-02).
+const char* const kCodes[] = {"M", "CF", "FF", "F", "H", "C", "W"};
+
 std::string validPayload(std::mt19937& rng) {
     std::uniform_int_distribution<int> slot(0, mv::kMaxUnitSlot);
     std::uniform_int_distribution<int> order(0, 6);
@@ -29,8 +32,7 @@ std::string validPayload(std::mt19937& rng) {
     const int t = tag(rng);
     const int s = slot(rng);
     return mv::encodeChit({std::string{digits[t / 36], digits[t % 36]},
-                           s == 0 ? std::nullopt : std::optional<int>(s),
-                           static_cast<mv::MdOrder>(order(rng))});
+                           s == 0 ? std::nullopt : std::optional<int>(s), std::string(kCodes[order(rng)])});
 }
 
 } // namespace

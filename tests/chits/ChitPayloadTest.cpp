@@ -2,22 +2,25 @@
 
 #include "vision/chits/ChitPayload.h"
 
+#include "SyntheticChits.h"
+
 #include <gtest/gtest.h>
 
 namespace mv = muster::vision;
+namespace ct = muster::chits_test;
 
 TEST(ChitPayload, EveryOrderAndSlotRoundTrips) {
-    for (const mv::MdOrderInfo& info : mv::mdOrders()) {
+    for (const muster::ChitOrderSpec& info : ct::mdChits().orders) {
         for (int slot = 1; slot <= mv::kMaxUnitSlot; ++slot) {
-            const mv::ChitPayload payload{"K7", slot, info.order};
+            const mv::ChitPayload payload{"K7", slot, info.code};
             const std::string text = mv::encodeChit(payload);
             ASSERT_FALSE(text.empty());
             ASSERT_LE(text.size(), mv::kMaxPayloadLength) << text;
-            const auto parsed = mv::parseChit(text);
+            const auto parsed = mv::parseChit(text, &ct::mdChits());
             ASSERT_TRUE(parsed) << text << ": " << parsed.error().message;
             EXPECT_EQ(parsed.value(), payload);
         }
-        const mv::ChitPayload unitless{"00", std::nullopt, info.order};
+        const mv::ChitPayload unitless{"00", std::nullopt, info.code};
         const auto parsed = mv::parseChit(mv::encodeChit(unitless));
         ASSERT_TRUE(parsed);
         EXPECT_EQ(parsed.value(), unitless);
@@ -25,34 +28,34 @@ TEST(ChitPayload, EveryOrderAndSlotRoundTrips) {
 }
 
 TEST(ChitPayload, DocumentedExamples) {
-    EXPECT_EQ(mv::encodeChit({"K7", 3, mv::MdOrder::FirstFire}), "M1/K7/3/FF");
-    EXPECT_EQ(mv::encodeChit({"K7", 36, mv::MdOrder::Move}), "M1/K7/10/M");
-    EXPECT_EQ(mv::encodeChit({"K7", mv::kMaxUnitSlot, mv::MdOrder::ChangeFormation}), "M1/K7/ZZ/CF");
-    EXPECT_EQ(mv::encodeChit({"K7", std::nullopt, mv::MdOrder::Wheel}), "M1/K7/*/W");
+    EXPECT_EQ(mv::encodeChit({"K7", 3, "FF"}), "M1/K7/3/FF");
+    EXPECT_EQ(mv::encodeChit({"K7", 36, "M"}), "M1/K7/10/M");
+    EXPECT_EQ(mv::encodeChit({"K7", mv::kMaxUnitSlot, "CF"}), "M1/K7/ZZ/CF");
+    EXPECT_EQ(mv::encodeChit({"K7", std::nullopt, "W"}), "M1/K7/*/W");
     // Every payload is in the QR alphanumeric set, so it costs 5.5 bits a character.
-    for (char c : mv::encodeChit({"AZ", 1295, mv::MdOrder::ChangeFormation}))
+    for (char c : mv::encodeChit({"AZ", 1295, "CF"}))
         EXPECT_NE(std::string("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:").find(c), std::string::npos);
 }
 
-TEST(ChitPayload, OrderColoursFollowMdOrd02) {
-    using O = mv::MdOrder;
-    EXPECT_EQ(mv::orderInfo(O::Move).rgb[1], 150);                                            // green
-    EXPECT_EQ(mv::orderInfo(O::ChangeFormation).rgb, (std::array<std::uint8_t, 3>{0, 0, 0})); // black
-    EXPECT_GT(mv::orderInfo(O::FirstFire).rgb[0], 200);                                       // yellow
-    EXPECT_GT(mv::orderInfo(O::Fire).rgb[2], 150);                                            // blue
-    EXPECT_TRUE(mv::orderInfo(O::Hold).blank);                                                // blank
-    EXPECT_GT(mv::orderInfo(O::Charge).rgb[0], 200);                                          // red
-    EXPECT_GT(mv::orderInfo(O::Wheel).rgb[0], mv::orderInfo(O::Wheel).rgb[2]);                // gold
-    for (const auto& info : mv::mdOrders())
-        EXPECT_EQ(info.blank, info.order == O::Hold);
+TEST(ChitPayload, OrderNames) {
+    const muster::ChitVocabulary& md = ct::mdChits();
+    ASSERT_NE(mv::orderFromName(md, "FIRST FIRE"), nullptr);
+    EXPECT_EQ(mv::orderFromName(md, "FIRST FIRE")->code, "FF");
+    EXPECT_EQ(mv::orderFromName(md, "change_formation")->code, "CF");
+    EXPECT_EQ(mv::orderFromName(md, "Wheel")->code, "W");
+    EXPECT_EQ(mv::orderFromName(md, "CF")->code, "CF");
+    EXPECT_EQ(mv::orderFromName(md, "DISMOUNT"), nullptr);
+    EXPECT_EQ(mv::orderFromName(muster::ChitVocabulary{}, "FF"), nullptr);
 }
 
-TEST(ChitPayload, OrderNames) {
-    EXPECT_EQ(mv::orderFromName("FIRST FIRE"), mv::MdOrder::FirstFire);
-    EXPECT_EQ(mv::orderFromName("change_formation"), mv::MdOrder::ChangeFormation);
-    EXPECT_EQ(mv::orderFromName("Wheel"), mv::MdOrder::Wheel);
-    EXPECT_EQ(mv::orderFromName("CF"), mv::MdOrder::ChangeFormation);
-    EXPECT_FALSE(mv::orderFromName("DISMOUNT"));
+// Without a vocabulary any well-formed code parses; with one, only its codes do.
+TEST(ChitPayload, TheVocabularyDecidesWhichOrdersAreKnown) {
+    EXPECT_TRUE(mv::parseChit("M1/K7/3/X"));
+    const auto withMd = mv::parseChit("M1/K7/3/X", &ct::mdChits());
+    ASSERT_FALSE(withMd);
+    EXPECT_EQ(withMd.error().kind, mv::ChitErrorKind::UnknownOrder);
+    EXPECT_NE(withMd.error().message.find("M, CF, FF, F, H, C, W"), std::string::npos)
+        << withMd.error().message;
 }
 
 struct Rejection {
@@ -65,7 +68,7 @@ class ChitPayloadRejects : public testing::TestWithParam<Rejection> {};
 
 TEST_P(ChitPayloadRejects, WithTheReason) {
     const Rejection& r = GetParam();
-    const auto parsed = mv::parseChit(r.text);
+    const auto parsed = mv::parseChit(r.text, &ct::mdChits());
     ASSERT_FALSE(parsed) << r.text;
     EXPECT_EQ(parsed.error().kind, r.kind) << r.text << ": " << parsed.error().message;
     EXPECT_NE(parsed.error().message.find(r.reasonPart), std::string::npos) << parsed.error().message;
@@ -102,9 +105,9 @@ INSTANTIATE_TEST_SUITE_P(
                     Rejection{"M1/K7/3/ff", mv::ChitErrorKind::UnknownOrder, "order"}));
 
 TEST(ChitPayload, EncodeRefusesWhatCannotBeParsed) {
-    EXPECT_EQ(mv::encodeChit({"k7", 1, mv::MdOrder::Fire}), "");
-    EXPECT_EQ(mv::encodeChit({"K7", 0, mv::MdOrder::Fire}), "");
-    EXPECT_EQ(mv::encodeChit({"K7", mv::kMaxUnitSlot + 1, mv::MdOrder::Fire}), "");
+    EXPECT_EQ(mv::encodeChit({"k7", 1, "F"}), "");
+    EXPECT_EQ(mv::encodeChit({"K7", 0, "F"}), "");
+    EXPECT_EQ(mv::encodeChit({"K7", mv::kMaxUnitSlot + 1, "F"}), "");
 }
 
 TEST(ChitPayload, GameTagIsStableAndValid) {

@@ -19,13 +19,13 @@ namespace {
 
 ct::LabelImage qrLabel(const std::string& text) {
     const auto parsed = mv::parseChit(text);
-    return ct::drawLabel(text, parsed ? parsed->order : mv::MdOrder::Hold,
+    return ct::drawLabel(text, parsed ? parsed->order : std::string("H"),
                          mv::zxing::encodeQrCode(text, mv::zxing::QrEcLevel::Q));
 }
 
 ct::LabelImage microLabel(const std::string& text) {
     const auto parsed = mv::parseChit(text);
-    return ct::drawLabel(text, parsed ? parsed->order : mv::MdOrder::Hold, muster::app::encodeMicroQr(text));
+    return ct::drawLabel(text, parsed ? parsed->order : std::string("H"), muster::app::encodeMicroQr(text));
 }
 
 ct::SceneOptions clean(double pxPerModule) {
@@ -88,7 +88,9 @@ TEST(ChitReader, RejectsForeignAndMalformedCodesWithTheReason) {
         ct::drawPlainCode(mv::zxing::encodeQrCode("https://example.org/muster", mv::zxing::QrEcLevel::M), 5),
         qrLabel("M2/K7/3/F"), qrLabel("M1/K7/0/F"), qrLabel("M1/K7/3/X"), qrLabel("M1/K7/5/C")};
     const ct::Scene scene = ct::composeScene(labels, clean(4));
-    const mv::ChitFrame frame = mv::ChitReader().read(scene.frame);
+    mv::ChitReaderOptions withOrders;
+    withOrders.vocabulary = ct::mdChits(); // "X" is not one of the game's order codes
+    const mv::ChitFrame frame = mv::ChitReader(withOrders).read(scene.frame);
     ASSERT_EQ(frame.sightings.size(), 5u);
     ASSERT_EQ(frame.chits().size(), 1u);
     EXPECT_EQ(frame.chits()[0]->text, "M1/K7/5/C");
@@ -148,7 +150,7 @@ TEST(ChitReader, TwoOrdersForOneUnitAreAConflict) {
     ASSERT_EQ(frame.chits().size(), 4u);
     ASSERT_EQ(frame.conflicts.size(), 1u); // unit 4 has two chits but the same order: no conflict
     EXPECT_EQ(frame.conflicts[0].unitSlot, 3);
-    EXPECT_EQ(frame.conflicts[0].orders, (std::vector<mv::MdOrder>{mv::MdOrder::Fire, mv::MdOrder::Charge}));
+    EXPECT_EQ(frame.conflicts[0].orders, (std::vector<std::string>{"C", "F"})); // by code
 }
 
 TEST(ChitAccumulator, CountsAChitSeenInManyFramesOnce) {
@@ -166,10 +168,9 @@ TEST(ChitAccumulator, CountsAChitSeenInManyFramesOnce) {
         acc.add(f);
     }
     EXPECT_EQ(acc.framesSeen(), 10);
-    EXPECT_EQ(acc.orders(),
-              (std::map<int, mv::MdOrder>{{1, mv::MdOrder::Move}, {2, mv::MdOrder::FirstFire}}));
+    EXPECT_EQ(acc.orders(), (std::map<int, std::string>{{1, "M"}, {2, "FF"}}));
     EXPECT_TRUE(acc.conflicts().empty());
-    EXPECT_EQ(acc.unitlessCounts().at(mv::MdOrder::Wheel), 2);
+    EXPECT_EQ(acc.unitlessCounts().at("W"), 2);
     EXPECT_EQ(acc.rejected().size(), 1u);
 
     mv::ChitFrame later;

@@ -83,8 +83,8 @@ TEST_P(ChitRoundTrip, PrintRenderPlaceRead) {
     ma::ChitSheetOptions options;
     options.code = code;
     options.title = scenario->name;
-    const auto layout =
-        ma::writeChitSheet((dir / "sheet.pdf").string(), ma::labelsForScenario(scenario.value(), 1), options);
+    const auto layout = ma::writeChitSheet(
+        (dir / "sheet.pdf").string(), ma::labelsForScenario(scenario.value(), ct::mdChits(), 1), options);
     ASSERT_TRUE(layout) << layout.error().message;
     const std::string render = "pdftoppm -r " + std::to_string(int(kRenderDpi)) + " -png '" +
                                (dir / "sheet.pdf").string() + "' '" + (dir / "page").string() + "'";

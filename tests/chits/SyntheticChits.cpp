@@ -1,5 +1,7 @@
 #include "SyntheticChits.h"
 
+#include "rules/RuleSets.h"
+
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -14,9 +16,14 @@ namespace {
 constexpr double kSymbolFraction = 0.55; // as app/print/ChitSheet.cpp prints it
 constexpr double kRingFraction = 0.075;
 
-cv::Scalar bgrOf(vision::MdOrder order) {
-    const auto& rgb = vision::orderInfo(order).rgb;
-    return {double(rgb[2]), double(rgb[1]), double(rgb[0])};
+const ChitOrderSpec& orderOf(const std::string& code) {
+    static const ChitOrderSpec kBlank{"", "", "", "", {255, 255, 255}, true};
+    const ChitOrderSpec* o = findChitOrder(mdChits(), code);
+    return o ? *o : kBlank;
+}
+
+cv::Scalar bgrOf(const ChitOrderSpec& order) {
+    return {double(order.rgb[2]), double(order.rgb[1]), double(order.rgb[0])};
 }
 
 // A wooden or felt table with some low-frequency texture and clutter that is not a code.
@@ -48,8 +55,13 @@ cv::Mat tableBackground(cv::Size size, std::mt19937& rng) {
 
 } // namespace
 
-LabelImage drawLabel(const std::string& text, vision::MdOrder order,
+const ChitVocabulary& mdChits() {
+    return rules::findRuleSet("md")->chits();
+}
+
+LabelImage drawLabel(const std::string& text, const std::string& orderCode,
                      const vision::zxing::ModuleMatrix& symbol, double modulePx) {
+    const ChitOrderSpec& order = orderOf(orderCode);
     LabelImage label;
     label.text = text;
     label.modulePx = modulePx;
@@ -60,7 +72,7 @@ LabelImage drawLabel(const std::string& text, vision::MdOrder order,
     label.bgr = cv::Mat(d, d, CV_8UC3, cv::Scalar::all(255));
     label.mask = cv::Mat::zeros(d, d, CV_8UC1);
     cv::circle(label.mask, c, d / 2, cv::Scalar(255), cv::FILLED, cv::LINE_AA);
-    if (!vision::orderInfo(order).blank)
+    if (!order.blank)
         cv::circle(label.bgr, c, d / 2, bgrOf(order), cv::FILLED, cv::LINE_AA);
     cv::circle(label.bgr, c, int(d / 2 - d * kRingFraction), cv::Scalar::all(255), cv::FILLED, cv::LINE_AA);
     const cv::Point2d o = c - cv::Point2d(side / 2, side / 2);
@@ -71,9 +83,9 @@ LabelImage drawLabel(const std::string& text, vision::MdOrder order,
                               cv::Rect2d(o.x + x * modulePx, o.y + y * modulePx, modulePx, modulePx),
                               cv::Scalar::all(0), cv::FILLED);
     const double scale = d / 400.0;
-    cv::putText(label.bgr, vision::orderInfo(order).label,
-                cv::Point(int(c.x - 25 * scale), int(o.y - 2.5 * modulePx)), cv::FONT_HERSHEY_SIMPLEX, scale,
-                cv::Scalar::all(0), std::max(1, int(2 * scale)), cv::LINE_AA);
+    cv::putText(label.bgr, order.label, cv::Point(int(c.x - 25 * scale), int(o.y - 2.5 * modulePx)),
+                cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar::all(0), std::max(1, int(2 * scale)),
+                cv::LINE_AA);
     cv::putText(label.bgr, "UNIT", cv::Point(int(c.x - 40 * scale), int(o.y + side + 6 * modulePx)),
                 cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar::all(0), std::max(1, int(2 * scale)),
                 cv::LINE_AA);

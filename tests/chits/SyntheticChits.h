@@ -24,8 +24,12 @@ struct LabelImage {
     std::string text;    // the payload it carries
 };
 
+// Manifest Destiny's order chits (the rule set's vocabulary), which these tests print and read.
+const ChitVocabulary& mdChits();
+
 // A label drawn with OpenCV like the printed one (ring, white disc, symbol, a little type), no PDF needed.
-LabelImage drawLabel(const std::string& text, vision::MdOrder order,
+// `order` is a code of mdChits() ("FF"); an unknown code is drawn blank.
+LabelImage drawLabel(const std::string& text, const std::string& order,
                      const vision::zxing::ModuleMatrix& symbol, double modulePx = 12.0);
 
 // Cuts the label centred at `centre` (pixels of a rendered sheet) out along its circle.

@@ -27,13 +27,26 @@ json='^\s*#\s*include\s*[<"]nlohmann/'
 [ -d rules ] && report "rules/ includes Qt" "$qt" rules
 [ -d rules ] && report "rules/ includes SQLite" "$sql" rules
 [ -d rules ] && report "rules/ includes OpenCV or ZXing" "$cv" rules
-[ -d rules ] && report "rules/ uses nlohmann/json outside rules/io/" "$json" $(find rules -name '*.[ch]*' -not -path 'rules/io/*')
+[ -d rules ] && report "rules/ uses nlohmann/json outside an io/ folder" "$json" $(find rules -name '*.[ch]*' -not -path '*/io/*')
 for m in vision calibration; do
     [ -d "$m" ] && report "$m/ includes Qt" "$qt" "$m"
     [ -d "$m" ] && report "$m/ includes SQLite" "$sql" "$m"
     [ -d "$m" ] && report "$m/ includes app/" '^\s*#\s*include\s*"app/' "$m"
 done
 [ -d app/storage ] && report "app/storage includes Qt" "$qt" app/storage
+[ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' common
+# The app and the QML know rule sets only through the seam (rules/core/RuleSet.h, rules/RuleSets.h).
+[ -d app ] && report "app/ includes or names Manifest Destiny's own code" '(rules/md/|\bmd::|"md")' app
+if [ -d qml ]; then
+    hits=$(grep -rnE --include='*.qml' --include='*.js' '(\bmd\.|"md"|mexican|american)' qml 2>/dev/null)
+    if [ -n "$hits" ]; then
+        echo "layering: qml/ names Manifest Destiny's own phases, nations or keys:"
+        echo "$hits" | sed 's/^/  /'
+        fail=1
+    fi
+fi
+[ -d rules ] && report "rules/ names MD outside rules/md and the registry" '(rules/md/|\bmd::)' \
+    $(find rules -name '*.[ch]*' -not -path 'rules/md/*' -not -name 'RuleSets.cpp')
 [ -d rules ] && report "rules/ includes another module" '^\s*#\s*include\s*"(app|vision|calibration)/' rules
 
 if [ "$fail" = 0 ]; then

@@ -54,9 +54,9 @@ TestCase {
                 return {
                     strength: roster.data(idx, RosterModel.StrengthRole),
                     casualties: roster.data(idx, RosterModel.CasualtiesRole),
-                    dl: roster.data(idx, RosterModel.DlRole),
-                    formation: roster.data(idx, RosterModel.FormationRole),
-                    formed: roster.data(idx, RosterModel.FormedRole),
+                    dl: Number(roster.value(unitId, "dl")),
+                    formation: roster.value(unitId, "formation"),
+                    formed: roster.value(unitId, "formed") === "yes",
                     order: roster.data(idx, RosterModel.OrderRole),
                     removed: roster.data(idx, RosterModel.RemovedRole)
                 }
@@ -167,7 +167,7 @@ TestCase {
         const dragoonDl = () => {
             for (let r = 0; r < replay.roster.count; ++r)
                 if (replay.roster.data(replay.roster.index(r, 0), RosterModel.UnitIdRole) === "US-2DRG")
-                    return replay.roster.data(replay.roster.index(r, 0), RosterModel.DlRole)
+                    return Number(replay.roster.value("US-2DRG", "dl"))
             return -1
         }
         replay.currentRow = 77 // the general question: the DLs are still there

@@ -98,7 +98,7 @@ TestCase {
         for (let r = 0; r < roster.count; ++r) {
             const idx = roster.index(r, 0)
             casualties += roster.data(idx, RosterModel.CasualtiesRole)
-                    + roster.data(idx, RosterModel.DlRole)
+                    + Number(roster.value(roster.data(idx, RosterModel.UnitIdRole), "dl"))
         }
         verify(casualties > 0, "a turn of fire with many 6s left no casualties or DLs")
 

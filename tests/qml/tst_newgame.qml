@@ -87,8 +87,9 @@ TestCase {
             if (roster.data(idx, RosterModel.ArmRole) !== "cavalry")
                 continue
             ++cavalry
-            const grade = roster.data(idx, RosterModel.GradeRole)
-            compare(roster.data(idx, RosterModel.OfficersRole), perGrade[grade],
+            const id = roster.data(idx, RosterModel.UnitIdRole)
+            const grade = roster.value(id, "grade")
+            compare(Number(roster.value(id, "officers")), perGrade[grade],
                     roster.data(idx, RosterModel.UnitIdRole) + " (" + grade + ")")
         }
         verify(cavalry > 0, "md_small has no cavalry")

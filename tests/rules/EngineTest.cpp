@@ -5,6 +5,7 @@
 #include "rules/VirtualDice.h"
 #include "rules/io/Json.h"
 #include "rules/md/Options.h"
+#include "rules/md/io/Json.h"
 
 #include <gtest/gtest.h>
 
@@ -66,7 +67,7 @@ TEST(Engine, WorkedCaseS08ThroughThePrompts) {
     // The script ends where US-G, holding with 2 DLs, is asked for its recovery die.
     ASSERT_EQ(e->prompt().kind, PromptKind::Dice);
     EXPECT_EQ(e->prompt().dice->id, "US-G.recovery");
-    const auto& st = e->state();
+    const auto& st = test::mdState(*e);
     const auto& usE = st.units[static_cast<std::size_t>(st.unitIndex("US-E"))];
     const auto& mexF = st.units[static_cast<std::size_t>(st.unitIndex("MEX-F"))];
     const auto& usG = st.units[static_cast<std::size_t>(st.unitIndex("US-G"))];
@@ -83,7 +84,7 @@ TEST(Engine, WorkedCaseS08ThroughThePrompts) {
     // The journal replays to the same state.
     auto again = Engine::replay(s08Scenario(), {}, e->inputs());
     ASSERT_TRUE(again);
-    EXPECT_EQ(again->state(), e->state());
+    EXPECT_EQ(test::mdState(*again), test::mdState(*e));
 }
 
 TEST(Engine, StartsWithAnOrderQuestionForTheFirstUnit) {
@@ -102,11 +103,11 @@ TEST(Engine, StartsWithAnOrderQuestionForTheFirstUnit) {
 TEST(Engine, RejectsInputThatDoesNotAnswerThePromptAndKeepsTheState) {
     auto e = Engine::create(test::loadScenarioOrDie("md_small.json"));
     ASSERT_TRUE(e);
-    const std::string before = io::toJson(e->state()).dump();
+    const std::string before = md::io::toJson(test::mdState(*e)).dump();
     EXPECT_FALSE(e->apply(Input::answer("US-TXVOL.order", "hold"))); // wrong key
     EXPECT_FALSE(e->apply(Input::answer("US-5INF.order", "dance"))); // not an option
     EXPECT_FALSE(e->apply(Input::dice("US-5INF.order", {3})));       // dice for a question
-    EXPECT_EQ(io::toJson(e->state()).dump(), before);
+    EXPECT_EQ(md::io::toJson(test::mdState(*e)).dump(), before);
     EXPECT_TRUE(e->inputs().empty());
     EXPECT_TRUE(e->apply(Input::answer("US-5INF.order", "hold")));
     EXPECT_EQ(e->prompt().question->key, "US-TXVOL.order");
@@ -129,12 +130,12 @@ TEST(Engine, RejectsWrongDiceCountsAndFaces) {
     EXPECT_FALSE(e->apply(Input::dice("US-5INF.move", {0})));
     EXPECT_TRUE(e->apply(Input::dice("US-5INF.move", {3}, DiceSource::Typed)));
     // Elite U.S. line: 1d6+4 = 7", then the movement DL (MD-DL-04) 1d6-1.
-    EXPECT_EQ(e->state().units[0].moveDistance, 7);
+    EXPECT_EQ(test::mdState(*e).units[0].moveDistance, 7);
     ASSERT_EQ(e->prompt().kind, PromptKind::Dice);
     EXPECT_EQ(e->prompt().dice->id, "US-5INF.dl");
     ASSERT_TRUE(e->apply(Input::dice("US-5INF.dl", {4})));
-    EXPECT_EQ(e->state().units[0].dlRf, 3);
-    EXPECT_EQ(e->state().units[0].rf, 27);
+    EXPECT_EQ(test::mdState(*e).units[0].dlRf, 3);
+    EXPECT_EQ(test::mdState(*e).units[0].rf, 27);
 }
 
 TEST(Engine, AutoPlayOfTheLargeScenarioReplaysToTheSameState) {
@@ -145,11 +146,11 @@ TEST(Engine, AutoPlayOfTheLargeScenarioReplaysToTheSameState) {
     ASSERT_TRUE(e) << e.error().message;
     const auto inputs = test::autoPlay(*e, 20261130, 12);
     EXPECT_GT(inputs.size(), 500u);
-    EXPECT_GE(e->state().turn, 12);
+    EXPECT_GE(test::mdState(*e).turn, 12);
     auto replayed = Engine::replay(scenario, {}, inputs);
     ASSERT_TRUE(replayed) << replayed.error().message;
-    EXPECT_EQ(io::toJson(replayed->state()).dump(), io::toJson(e->state()).dump());
-    EXPECT_EQ(replayed->state(), e->state());
+    EXPECT_EQ(md::io::toJson(test::mdState(*replayed)).dump(), md::io::toJson(test::mdState(*e)).dump());
+    EXPECT_EQ(test::mdState(*replayed), test::mdState(*e));
 }
 
 TEST(Engine, DifferentSeedsGiveDifferentGamesAndSameSeedTheSame) {
@@ -160,18 +161,18 @@ TEST(Engine, DifferentSeedsGiveDifferentGamesAndSameSeedTheSame) {
     test::autoPlay(*a, 7, 3);
     test::autoPlay(*b, 7, 3);
     test::autoPlay(*c, 8, 3);
-    EXPECT_EQ(a->state(), b->state());
-    EXPECT_NE(io::toJson(a->state()).dump(), io::toJson(c->state()).dump());
+    EXPECT_EQ(test::mdState(*a), test::mdState(*b));
+    EXPECT_NE(md::io::toJson(test::mdState(*a)).dump(), md::io::toJson(test::mdState(*c)).dump());
 }
 
 TEST(Engine, StateJsonRoundTrips) {
     auto e = Engine::create(test::loadScenarioOrDie("md_large.json"));
     ASSERT_TRUE(e);
     test::autoPlay(*e, 99, 2);
-    auto j = io::toJson(e->state());
-    auto back = io::stateFromJson(j);
+    auto j = md::io::toJson(test::mdState(*e));
+    auto back = md::io::stateFromJson(j);
     ASSERT_TRUE(back) << back.error().message;
-    EXPECT_EQ(back.value(), e->state());
+    EXPECT_EQ(back.value(), test::mdState(*e));
 }
 
 TEST(Engine, SoakWithRandomHouseRulesEndsAndReplays) {
@@ -185,9 +186,10 @@ TEST(Engine, SoakWithRandomHouseRulesEndsAndReplays) {
         sc.turns = game % 2 ? 4 : 8;
         HouseRules h;
         for (const auto& spec : md::optionRegister()) {
-            if (!spec.alternatives.empty())
-                h.values[spec.key] = spec.alternatives[static_cast<std::size_t>(
-                    pick.face(static_cast<int>(spec.alternatives.size())) - 1)];
+            if (!spec.choices.empty())
+                h.values[spec.key] = spec.choices[static_cast<std::size_t>(
+                                                      pick.face(static_cast<int>(spec.choices.size())) - 1)]
+                                         .value;
         }
         auto e = Engine::create(sc, h);
         ASSERT_TRUE(e) << e.error().message;
@@ -195,7 +197,7 @@ TEST(Engine, SoakWithRandomHouseRulesEndsAndReplays) {
         EXPECT_TRUE(e->gameOver()) << "game " << game;
         auto again = Engine::replay(sc, h, inputs);
         ASSERT_TRUE(again) << again.error().message;
-        EXPECT_EQ(again->state(), e->state()) << "game " << game;
+        EXPECT_EQ(test::mdState(*again), test::mdState(*e)) << "game " << game;
     }
 }
 
@@ -205,7 +207,7 @@ TEST(Engine, GameEndsAfterTheScenarioTurns) {
     test::autoPlay(*e, 5, 100);
     EXPECT_TRUE(e->gameOver());
     EXPECT_EQ(e->prompt().kind, PromptKind::GameOver);
-    EXPECT_FALSE(e->state().winner.empty());
+    EXPECT_FALSE(test::mdState(*e).winner.empty());
     EXPECT_FALSE(e->apply(Input::answer("x", "y")));
 }
 

@@ -3,6 +3,8 @@
 
 #include "TestSupport.h"
 #include "rules/Engine.h"
+#include "rules/md/Scenario.h"
+#include "rules/md/io/Json.h"
 
 #include <gtest/gtest.h>
 
@@ -22,13 +24,13 @@ void expectMentions(const std::string& message, std::initializer_list<const char
 TEST(ScenarioFile, ShippedScenariosLoadAndTheLargeOneIsLarge) {
     const Scenario small = test::loadScenarioOrDie("md_small.json");
     EXPECT_EQ(small.ruleSet, "md");
-    EXPECT_GE(small.units.size(), 6u);
+    EXPECT_GE(md::scenarioData(small).value()->units.size(), 6u);
     const Scenario large = test::loadScenarioOrDie("md_large.json");
-    EXPECT_GE(large.units.size(), 30u);
+    EXPECT_GE(md::scenarioData(large).value()->units.size(), 30u);
     auto e = Engine::create(large);
     ASSERT_TRUE(e) << e.error().message;
     int figures = 0; // officers + rank and file + a musician and a standard per unit (MD-ORG-01..04)
-    for (const auto& u : e->state().units)
+    for (const auto& u : test::mdState(*e).units)
         figures += u.officers + u.rf + (u.arm == md::Arm::Artillery ? 0 : 2);
     EXPECT_GE(figures, 1000);
 }
@@ -79,9 +81,10 @@ TEST(ScenarioFile, MoreProblemsAreNamed) {
                                         "one_side.json");
     ASSERT_FALSE(wrongSides);
     expectMentions(wrongSides.error().message, {"one_side.json", "sides", "exactly 2"});
-    auto otherRules = io::parseScenario(R"({"name":"x","rules":"omtb","sides":[],"units":[]})", "omtb.json");
+    auto otherRules =
+        io::parseScenario(R"({"name":"x","rules":"chess","sides":[],"units":[]})", "chess.json");
     ASSERT_FALSE(otherRules);
-    expectMentions(otherRules.error().message, {"omtb.json", "rules", "omtb"});
+    expectMentions(otherRules.error().message, {"chess.json", "rules", "unknown rule set 'chess'", "md"});
     auto wrongNation = io::parseScenario(R"({"name":"x","rules":"md",
         "sides":[{"id":"us","nation":"american"},{"id":"mx","nation":"mexican"}],
         "units":[{"id":"A","side":"us","type":"mex_activo_infantry"},{"id":"B","side":"mx","type":"mex_activo_infantry"}]})",
@@ -129,8 +132,8 @@ TEST(JournalJson, HouseRulesRoundTripAndAreStoredInTheState) {
     auto e = Engine::create(test::loadScenarioOrDie("md_small.json"), h);
     ASSERT_TRUE(e);
     // GEN-08: the state carries every md.* key with the value in force.
-    const auto j = io::toJson(e->state());
-    EXPECT_EQ(j["houseRules"].size(), 45u);
+    const auto j = md::io::toJson(test::mdState(*e));
+    EXPECT_EQ(j["houseRules"].size(), 46u);
     EXPECT_EQ(j["houseRules"]["md.cav_officers"], "by_grade");
     EXPECT_EQ(j["houseRules"]["md.melee_rounds"], "until_decided");
 }

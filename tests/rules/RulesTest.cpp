@@ -107,9 +107,8 @@ TEST(MdOrg, GunWithOneCrewCannotFireAndHasNoOfficers) {
     EXPECT_FALSE(c.removed);
 }
 
-Scenario gradeScenario(const std::vector<std::string>& types) {
-    Scenario s;
-    s.sides = {{"us", "american", "US"}, {"mx", "mexican", "MX"}};
+ScenarioData gradeScenario(const std::vector<std::string>& types) {
+    ScenarioData s;
     int i = 0;
     for (const auto& t : types) {
         UnitDef d;
@@ -562,11 +561,12 @@ TEST(MdOff, OfficerLossLowersGradeAndRemovesTheUnit) {
 }
 
 TEST(MdOptions, RegisterHasEveryKeyWithADefaultAndRejectsUnknownValues) {
-    // GEN-08 / catalogue I.15: 45 md.* keys, each with exactly one default.
-    EXPECT_EQ(optionRegister().size(), 45u);
+    // GEN-08 / catalogue I.15: its 45 md.* keys and md.melee_after_loss (not in it yet), each with one
+    // default.
+    EXPECT_EQ(optionRegister().size(), 46u);
     auto all = resolveOptions({});
     ASSERT_TRUE(all);
-    EXPECT_EQ(all->values.size(), 45u);
+    EXPECT_EQ(all->values.size(), 46u);
     EXPECT_EQ(all->values.at("md.vs_cav_bonus"), "3,0,0");
     HouseRules unknownKey;
     unknownKey.values["md.no_such_option"] = "x";

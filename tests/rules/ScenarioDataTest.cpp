@@ -7,6 +7,7 @@
 #include "rules/md/Options.h"
 #include "rules/md/Setup.h"
 #include "rules/md/Turn.h"
+#include "rules/md/io/Json.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -81,7 +82,7 @@ md::GameState buildCaseState(const json& c, md::Options& options) {
 
 // Applies {"UNIT": {"field": value}} overrides through the state JSON, so any state field can be set.
 void applyOverrides(md::GameState& state, const json& perUnit) {
-    json j = io::toJson(state);
+    json j = md::io::toJson(state);
     for (const auto& [id, fields] : perUnit.items()) {
         const int idx = state.unitIndex(id);
         ASSERT_GE(idx, 0) << "unknown unit " << id;
@@ -90,7 +91,7 @@ void applyOverrides(md::GameState& state, const json& perUnit) {
             j["units"][static_cast<std::size_t>(idx)][k] = v;
         }
     }
-    auto back = io::stateFromJson(j);
+    auto back = md::io::stateFromJson(j);
     ASSERT_TRUE(back) << back.error().message;
     state = back.value();
 }
@@ -157,7 +158,7 @@ TEST_P(MdScenario, ScriptedDiceGiveTheExpectedState) {
                 << "question " << key << " should have been asked";
         }
     }
-    const json now = io::toJson(state);
+    const json now = md::io::toJson(state);
     for (const auto& [id, fields] : c["expect"].items()) {
         const int idx = state.unitIndex(id);
         ASSERT_GE(idx, 0) << "unknown unit " << id;

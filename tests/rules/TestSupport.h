@@ -2,6 +2,7 @@
 
 #include "rules/Engine.h"
 #include "rules/Scenario.h"
+#include "rules/md/Types.h"
 
 #include <cstdint>
 #include <string>
@@ -12,6 +13,8 @@ namespace muster::rules::test {
 
 std::string scenarioPath(const std::string& file);
 Scenario loadScenarioOrDie(const std::string& file);
+// The MD state of an MD game (aborts the test binary on any other game: a test bug, not an input).
+const md::GameState& mdState(const Engine& engine);
 
 // Plays with VirtualDice + AutoTable until `turns` turns are done or the game ends; returns the inputs
 // applied.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Fails when an MD rule id of the catalogue is not cited by a rules test.
+"""Fails when a rule id of the catalogue (MD by default; --prefix OMTB for OMTB) is not cited by a rules test.
 
 A rule counts as cited when its id (e.g. MD-FIRE-03) appears in a test source under tests/rules (a test name or a
 `// MD-FIRE-03` comment) or in the "rules" list of a data-driven case in tests/rules/data/*.json.
@@ -11,16 +11,24 @@ import os
 import re
 import sys
 
-RULE_DEF = re.compile(r"\*\*(MD-[A-Z]+-\d+)")
-RULE_REF = re.compile(r"MD-[A-Z]+-\d+")
+PREFIX = "MD"
+
+
+def rule_def():
+    return re.compile(r"\*\*(" + PREFIX + r"-[A-Z0-9]+-\d+)")
+
+
+def rule_ref():
+    return re.compile(PREFIX + r"-[A-Z0-9]+-\d+")
 
 
 def catalogue_ids(path):
     with open(path, encoding="utf-8") as f:
-        return sorted(set(RULE_DEF.findall(f.read())))
+        return sorted(set(rule_def().findall(f.read())))
 
 
 def cited_ids(tests_dir):
+    RULE_REF = rule_ref()
     cited = {}
     for root, _, files in os.walk(tests_dir):
         for name in files:
@@ -48,7 +56,10 @@ def main():
     parser.add_argument("--catalogue", required=True)
     parser.add_argument("--tests", required=True)
     parser.add_argument("--list", action="store_true", help="print where each rule is cited")
+    parser.add_argument("--prefix", default="MD", help="rule set prefix: MD (default) or OMTB")
     args = parser.parse_args()
+    global PREFIX
+    PREFIX = args.prefix
     if not os.path.isfile(args.catalogue):
         print(f"SKIP: catalogue not found at {args.catalogue}")
         return 77
@@ -58,7 +69,7 @@ def main():
     if args.list:
         for i in ids:
             print(f"{i}: {', '.join(sorted(cited.get(i, [])))}")
-    print(f"{len(ids) - len(missing)} of {len(ids)} MD rule ids are cited by tests")
+    print(f"{len(ids) - len(missing)} of {len(ids)} {PREFIX} rule ids are cited by tests")
     if missing:
         print("not cited: " + " ".join(missing))
         return 1

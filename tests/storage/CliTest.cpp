@@ -159,7 +159,7 @@ TEST_F(GameCli, StateIsTheReplayOfTheJournal) {
     ASSERT_EQ(s.exitCode, 0) << s.text;
     auto session = GameSession::open(m_game, {OpenMode::ReadOnly, true});
     ASSERT_TRUE(session);
-    EXPECT_EQ(Json::parse(s.text), muster::rules::io::toJson(session->engine().state()));
+    EXPECT_EQ(Json::parse(s.text), nlohmann::json::parse(session->engine().stateJson()));
 }
 
 TEST_F(GameCli, ResumeContinuesWhereItStopped) {
@@ -180,12 +180,12 @@ TEST_F(GameCli, PlaySetupIsRecordedInTheHeaderAndShown) {
     auto j = Journal::open(m_game, {OpenMode::ReadOnly, true});
     ASSERT_TRUE(j);
     EXPECT_EQ(Json::parse(j->game().playSetupJson), (Json{{"dice", "virtual"}, {"auto", true}, {"seed", 3}}));
-    EXPECT_EQ(j->game().engineVersion, muster::rules::kEngineVersion);
+    EXPECT_EQ(j->game().engineVersion, muster::rules::engineVersion("md"));
     EXPECT_EQ(m_played.front()["setup"]["seed"], 3);
     const Output log = cli("game log '" + m_game + "'");
     ASSERT_EQ(log.exitCode, 0) << log.text;
     const std::string first = log.text.substr(0, log.text.find('\n'));
-    EXPECT_NE(first.find("rules engine " + std::to_string(muster::rules::kEngineVersion)), std::string::npos)
+    EXPECT_NE(first.find("rules engine " + std::to_string(muster::rules::engineVersion("md"))), std::string::npos)
         << first;
     EXPECT_NE(first.find("virtual dice, seed 3, simulated table"), std::string::npos) << first;
     const std::string out = m_dir.file("report");
@@ -193,7 +193,7 @@ TEST_F(GameCli, PlaySetupIsRecordedInTheHeaderAndShown) {
     const Json report = Json::parse(readBytes(out + "/report.json"));
     EXPECT_EQ(report["game"]["playSetup"]["seed"], 3);
     EXPECT_EQ(report["game"]["playSetup"]["dice"], "virtual");
-    EXPECT_EQ(report["game"]["engineVersion"], muster::rules::kEngineVersion);
+    EXPECT_EQ(report["game"]["engineVersion"], muster::rules::engineVersion("md"));
     EXPECT_NE(readBytes(out + "/report.html").find("virtual dice, seed 3"), std::string::npos);
 }
 

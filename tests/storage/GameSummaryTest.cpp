@@ -105,6 +105,6 @@ TEST(GameSummary, GameSessionGamesCarryTheirEngineVersion) {
     ASSERT_TRUE(GameSession::start(path, *scenario, {}, {{"Ann", "us", "white"}}));
     auto s = readGameSummary(path);
     ASSERT_TRUE(s) << s.message();
-    EXPECT_EQ(s->engineVersion, muster::rules::kEngineVersion);
+    EXPECT_EQ(s->engineVersion, muster::rules::engineVersion("md"));
     EXPECT_EQ(s->scenarioName, scenario->name);
 }

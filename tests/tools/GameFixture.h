@@ -47,7 +47,7 @@ inline int playScript(storage::GameSession& session, int stopAfter, int untilTur
     static const int cycle[] = {6, 3, 5, 1, 6, 2, 4, 6, 5, 2};
     int applied = 0;
     std::size_t f = 0;
-    while (applied < stopAfter && session.engine().state().turn < untilTurn) {
+    while (applied < stopAfter && session.engine().turnView().turn < untilTurn) {
         const rules::Prompt p = session.prompt();
         if (p.kind == rules::PromptKind::GameOver)
             break;

@@ -4,6 +4,7 @@
 #include "app/ui/ReplayModel.h"
 
 #include "GameFixture.h"
+#include "rules/md/MdRuleSet.h"
 
 #include <QAbstractItemModelTester>
 #include <QCryptographicHash>
@@ -31,14 +32,14 @@ std::vector<std::array<int, 3>> rosterFigures(const RosterModel& roster) {
         const QModelIndex i = roster.index(r);
         out.push_back({roster.data(i, RosterModel::StrengthRole).toInt(),
                        roster.data(i, RosterModel::CasualtiesRole).toInt(),
-                       roster.data(i, RosterModel::DlRole).toInt()});
+                       roster.value(roster.data(i, RosterModel::UnitIdRole).toString(), u"dl"_s).toInt()});
     }
     return out;
 }
 
-std::vector<std::array<int, 3>> engineFigures(const muster::rules::GameState& state) {
+std::vector<std::array<int, 3>> engineFigures(const muster::rules::Engine& engine) {
     std::vector<std::array<int, 3>> out;
-    for (const auto& u : state.units)
+    for (const auto& u : muster::rules::md::stateOf(engine)->units)
         out.push_back({u.officers + u.rf, u.casualties, u.dlRf + u.dlOfficers});
     return out;
 }
@@ -50,11 +51,11 @@ TEST(ReplayModel, EachStepShowsTheRosterAsTheEngineHadIt) {
     auto session = mt::startSmallGame(dir);
     // Record the engine's figures after every input, as the table saw them.
     std::vector<std::vector<std::array<int, 3>>> expected;
-    while (session.engine().state().turn < 2 &&
+    while (session.engine().turnView().turn < 2 &&
            session.prompt().kind != muster::rules::PromptKind::GameOver) {
         if (mt::playScript(session, 1) != 1)
             break;
-        expected.push_back(engineFigures(session.engine().state()));
+        expected.push_back(engineFigures(session.engine()));
     }
     ASSERT_GT(expected.size(), 20u);
     const QString path = QString::fromStdString(session.journal().path());
@@ -139,7 +140,7 @@ TEST(ReplayModel, FiltersAsTheLogAndNeverWritesTheGame) {
     QTemporaryDir dir;
     auto session = mt::startSmallGame(dir);
     mt::playScript(session, 400);
-    ASSERT_EQ(session.engine().state().turn, 2);
+    ASSERT_EQ(session.engine().turnView().turn, 2);
     mt::playScript(session, 6, 3); // a few inputs of turn 2
     const QString path = QString::fromStdString(session.journal().path());
     const auto eventsBefore = session.journal().eventCount();

@@ -7,19 +7,6 @@ namespace muster::vision {
 
 namespace {
 
-// MD-ORD-02: green MOVE, black CF, yellow FF, blue F, blank HOLD, red C, gold W.
-const std::array<MdOrderInfo, 7> kOrders = {{
-    {MdOrder::Move, "M", "MOVE", "MOVE", {0, 150, 70}, false, "move"},
-    {MdOrder::ChangeFormation, "CF", "CHANGE FORMATION", "CF", {0, 0, 0}, false, "change_formation"},
-    {MdOrder::FirstFire, "FF", "FIRST FIRE", "FF", {250, 210, 0}, false, "first_fire"},
-    {MdOrder::Fire, "F", "FIRE", "F", {0, 90, 200}, false, "fire"},
-    {MdOrder::Hold, "H", "HOLD", "HOLD", {255, 255, 255}, true, "hold"},
-    {MdOrder::Charge, "C", "CHARGE", "C", {210, 25, 30}, false, "charge"},
-    {MdOrder::Wheel, "W", "WHEEL", "W", {205, 160, 30}, false, "wheel"},
-}};
-
-const char* const kEnumNames[] = {"Move", "ChangeFormation", "FirstFire", "Fire", "Hold", "Charge", "Wheel"};
-
 bool isBase36(char c) {
     return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
 }
@@ -44,6 +31,10 @@ ChitError fail(ChitErrorKind kind, std::string message) {
     return ChitError{kind, std::move(message)};
 }
 
+bool isOrderCode(std::string_view code) {
+    return !code.empty() && code.size() <= 2 && std::all_of(code.begin(), code.end(), isBase36);
+}
+
 std::string normalisedName(std::string_view name) {
     std::string out;
     for (char c : name) {
@@ -56,30 +47,14 @@ std::string normalisedName(std::string_view name) {
 
 } // namespace
 
-const std::array<MdOrderInfo, 7>& mdOrders() {
-    return kOrders;
-}
-
-const MdOrderInfo& orderInfo(MdOrder order) {
-    return kOrders[static_cast<std::size_t>(order)];
-}
-
-std::optional<MdOrder> orderFromCode(std::string_view code) {
-    for (const MdOrderInfo& info : kOrders)
-        if (code == info.code)
-            return info.order;
-    return std::nullopt;
-}
-
-std::optional<MdOrder> orderFromName(std::string_view name) {
-    if (auto byCode = orderFromCode(name))
+const ChitOrderSpec* orderFromName(const ChitVocabulary& vocabulary, std::string_view name) {
+    if (const ChitOrderSpec* byCode = findChitOrder(vocabulary, name))
         return byCode;
     const std::string wanted = normalisedName(name);
-    for (const MdOrderInfo& info : kOrders)
-        if (wanted == normalisedName(info.name) ||
-            wanted == normalisedName(kEnumNames[static_cast<std::size_t>(info.order)]))
-            return info.order;
-    return std::nullopt;
+    for (const ChitOrderSpec& o : vocabulary.orders)
+        if (wanted == normalisedName(o.name) || wanted == normalisedName(o.value))
+            return &o;
+    return nullptr;
 }
 
 const char* errorKindName(ChitErrorKind kind) {
@@ -135,11 +110,12 @@ std::string encodeChit(const ChitPayload& payload) {
         if (unit.empty())
             return {};
     }
-    return "M" + std::to_string(kChitPayloadVersion) + "/" + payload.game + "/" + unit + "/" +
-           orderInfo(payload.order).code;
+    if (!isOrderCode(payload.order))
+        return {};
+    return "M" + std::to_string(kChitPayloadVersion) + "/" + payload.game + "/" + unit + "/" + payload.order;
 }
 
-ChitParseResult parseChit(std::string_view text) {
+ChitParseResult parseChit(std::string_view text, const ChitVocabulary* vocabulary) {
     // Ours starts with 'M', a version number and '/'. Anything else is somebody else's code.
     std::size_t digits = 0;
     while (1 + digits < text.size() && digits < 4 &&
@@ -186,11 +162,16 @@ ChitParseResult parseChit(std::string_view text) {
         payload.unitSlot = slot;
     }
 
-    const auto order = orderFromCode(fields[2]);
-    if (!order)
+    if (!isOrderCode(fields[2]) || (vocabulary && !findChitOrder(*vocabulary, fields[2]))) {
+        std::string known;
+        if (vocabulary)
+            for (const ChitOrderSpec& o : vocabulary->orders)
+                known += (known.empty() ? "" : ", ") + o.code;
         return fail(ChitErrorKind::UnknownOrder,
-                    "order \"" + printable(fields[2]) + "\" is not one of M, CF, FF, F, H, C, W");
-    payload.order = *order;
+                    "order \"" + printable(fields[2]) + "\" is not " +
+                        (vocabulary ? "one of " + known : std::string("1-2 characters of 0-9 A-Z")));
+    }
+    payload.order = std::string(fields[2]);
     return payload;
 }
 

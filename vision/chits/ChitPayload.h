@@ -7,8 +7,12 @@
 //
 // game:  exactly 2 characters of [0-9A-Z], printed on every chit of one sheet (a hash of the scenario by
 // default). unit:  the unit's 1-based slot in the scenario's unit list, in base 36 without leading zeros
-// (1..ZZ = 1..1295). order: M, CF, FF, F, H, C or W (MD-ORD-02). The longest payload has 11 characters, the
+// (1..ZZ = 1..1295). order: 1-2 characters of [0-9A-Z], one of the rule set's chit codes (its
+// ChitVocabulary: M, CF, FF, F, H, C or W for Manifest Destiny). The longest payload has 11 characters, the
 // alphanumeric capacity of Micro QR M3 at level M.
+
+#include "common/ChitVocabulary.h"
+#include "common/Result.h"
 
 #include <array>
 #include <cstdint>
@@ -18,36 +22,19 @@
 
 namespace muster::vision {
 
-// The seven Manifest Destiny orders a chit can carry (MD-ORD-02).
-enum class MdOrder { Move, ChangeFormation, FirstFire, Fire, Hold, Charge, Wheel };
-
-// Printing facts about one order: its code in the payload, its name, and the colour of its spot (MD-ORD-02).
-struct MdOrderInfo {
-    MdOrder order;
-    const char* code;  // payload code
-    const char* name;  // as the rules name it
-    const char* label; // the short text printed on the chit
-    std::array<std::uint8_t, 3> rgb;
-    bool blank;              // HOLD is a blank chit: no coloured ring (MD-ORD-01, MD-ORD-02)
-    const char* engineValue; // the rules engine's answer to "<unit>.order" (MD-ORD-01)
-};
-
 inline constexpr int kChitPayloadVersion = 1;
 inline constexpr int kMaxUnitSlot = 36 * 36 - 1; // "ZZ"
 inline constexpr std::size_t kMaxPayloadLength = 11;
 
-// All orders in the MD-ORD-02 table order.
-const std::array<MdOrderInfo, 7>& mdOrders();
-const MdOrderInfo& orderInfo(MdOrder order);
-std::optional<MdOrder> orderFromCode(std::string_view code);
-// Accepts a payload code ("FF"), a name ("FIRST FIRE", "first_fire") or the enum's spelling ("FirstFire").
-std::optional<MdOrder> orderFromName(std::string_view name);
+// The order of `vocabulary` that `name` names: its payload code ("FF"), its name ("FIRST FIRE", "first fire")
+// or its answer value ("first_fire"), case and separators ignored; nullptr for none.
+const ChitOrderSpec* orderFromName(const ChitVocabulary& vocabulary, std::string_view name);
 
 // One chit: a game tag, a unit slot (none for a unit-less chit) and an order.
 struct ChitPayload {
     std::string game;
     std::optional<int> unitSlot;
-    MdOrder order = MdOrder::Hold;
+    std::string order; // the order's payload code ("FF")
 
     bool operator==(const ChitPayload&) const = default;
 };
@@ -64,25 +51,11 @@ struct ChitError {
 const char* errorKindName(ChitErrorKind kind);
 
 // A parsed chit or the reason it is not one. Test with `if (result)`.
-class ChitParseResult {
-public:
-    ChitParseResult(ChitPayload payload)
-        : m_payload(std::move(payload)) {}
-    ChitParseResult(ChitError error)
-        : m_error(std::move(error)) {}
+using ChitParseResult = Result<ChitPayload, ChitError>;
 
-    explicit operator bool() const { return m_payload.has_value(); }
-    const ChitPayload& value() const { return *m_payload; }
-    const ChitPayload* operator->() const { return &*m_payload; }
-    const ChitError& error() const { return m_error; }
-
-private:
-    std::optional<ChitPayload> m_payload;
-    ChitError m_error;
-};
-
-// Parses any text (any bytes) without throwing.
-ChitParseResult parseChit(std::string_view text);
+// Parses any text (any bytes) without throwing. With a vocabulary, an order code it lacks is UnknownOrder;
+// without one, any well-formed code is accepted.
+ChitParseResult parseChit(std::string_view text, const ChitVocabulary* vocabulary = nullptr);
 // The canonical text of a valid payload; an empty string if the payload cannot be encoded (bad game or slot).
 std::string encodeChit(const ChitPayload& payload);
 

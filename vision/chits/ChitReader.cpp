@@ -30,11 +30,11 @@ bool insideQuad(const std::array<cv::Point2f, 4>& quad, cv::Point2f p) {
     return cv::pointPolygonTest(poly, p, false) >= 0;
 }
 
-std::vector<ChitConflict> findConflicts(const std::map<int, std::set<MdOrder>>& byUnit) {
+std::vector<ChitConflict> findConflicts(const std::map<int, std::set<std::string>>& byUnit) {
     std::vector<ChitConflict> out;
     for (const auto& [slot, orders] : byUnit)
         if (orders.size() > 1)
-            out.push_back({slot, std::vector<MdOrder>(orders.begin(), orders.end())});
+            out.push_back({slot, std::vector<std::string>(orders.begin(), orders.end())});
     return out;
 }
 
@@ -74,7 +74,7 @@ ChitReader::ChitReader(ChitReaderOptions options)
 ChitSighting ChitReader::classify(const std::string& text) const {
     ChitSighting s;
     s.text = text;
-    const ChitParseResult parsed = parseChit(text);
+    const ChitParseResult parsed = parseChit(text, m_options.vocabulary ? &*m_options.vocabulary : nullptr);
     if (!parsed) {
         s.kind = parsed.error().kind == ChitErrorKind::Foreign ? ChitSighting::Kind::Foreign
                                                                : ChitSighting::Kind::Malformed;
@@ -218,7 +218,7 @@ ChitFrame ChitReader::read(const cv::Mat& frame) const {
         addNew(zxing::readSymbols(grey, zx), cv::Point2f(0, 0));
     }
 
-    std::map<int, std::set<MdOrder>> byUnit;
+    std::map<int, std::set<std::string>> byUnit;
     for (const zxing::Symbol& symbol : symbols) {
         ChitSighting s = classify(symbol.text);
         s.format = symbol.formatName;
@@ -249,8 +249,8 @@ ChitFrame ChitReader::read(const cv::Mat& frame) const {
 
 void ChitAccumulator::add(const ChitFrame& frame) {
     ++m_frames;
-    std::map<int, std::set<MdOrder>> units;
-    std::map<MdOrder, int> unitless;
+    std::map<int, std::set<std::string>> units;
+    std::map<std::string, int> unitless;
     for (const ChitSighting& s : frame.sightings) {
         if (s.kind != ChitSighting::Kind::Chit) {
             m_rejected.emplace(s.text, s.reason);
@@ -262,7 +262,7 @@ void ChitAccumulator::add(const ChitFrame& frame) {
             ++unitless[s.payload->order];
     }
     for (const auto& [slot, orders] : units)
-        for (MdOrder order : orders)
+        for (const std::string& order : orders)
             ++m_seen[slot][order];
     for (const auto& [order, count] : unitless)
         m_unitless[order] = std::max(m_unitless[order], count);
@@ -272,8 +272,8 @@ void ChitAccumulator::clear() {
     *this = ChitAccumulator();
 }
 
-std::map<int, MdOrder> ChitAccumulator::orders() const {
-    std::map<int, MdOrder> out;
+std::map<int, std::string> ChitAccumulator::orders() const {
+    std::map<int, std::string> out;
     for (const auto& [slot, orders] : m_seen)
         if (orders.size() == 1)
             out.emplace(slot, orders.begin()->first);
@@ -281,14 +281,14 @@ std::map<int, MdOrder> ChitAccumulator::orders() const {
 }
 
 std::vector<ChitConflict> ChitAccumulator::conflicts() const {
-    std::map<int, std::set<MdOrder>> byUnit;
+    std::map<int, std::set<std::string>> byUnit;
     for (const auto& [slot, orders] : m_seen)
         for (const auto& entry : orders)
             byUnit[slot].insert(entry.first);
     return findConflicts(byUnit);
 }
 
-std::map<MdOrder, int> ChitAccumulator::unitlessCounts() const {
+std::map<std::string, int> ChitAccumulator::unitlessCounts() const {
     return m_unitless;
 }
 

@@ -34,7 +34,7 @@ const char* sightingKindName(ChitSighting::Kind kind);
 // Two or more chits naming one unit with different orders.
 struct ChitConflict {
     int unitSlot = 0;
-    std::vector<MdOrder> orders;
+    std::vector<std::string> orders; // payload codes
 };
 
 struct ChitFrame {
@@ -64,6 +64,8 @@ struct ChitReaderOptions {
     bool largeCodes = true;
     // When set, chits of another game are malformed ("chit of game AB, this game is K7").
     std::optional<std::string> game;
+    // When set, a chit whose order code is not in the game's rule set is malformed (unknown order).
+    std::optional<ChitVocabulary> vocabulary;
 };
 
 class ChitReader {
@@ -95,17 +97,17 @@ public:
     void clear();
 
     // Units with exactly one order seen (conflicting units are left out).
-    std::map<int, MdOrder> orders() const;
+    std::map<int, std::string> orders() const; // unit slot -> order code
     std::vector<ChitConflict> conflicts() const;
     // Unit-less chits: for each order, the most seen in one frame (identical chits cannot be told apart).
-    std::map<MdOrder, int> unitlessCounts() const;
+    std::map<std::string, int> unitlessCounts() const;
     // Distinct rejected texts with their reasons.
     std::map<std::string, std::string> rejected() const { return m_rejected; }
     int framesSeen() const { return m_frames; }
 
 private:
-    std::map<int, std::map<MdOrder, int>> m_seen; // unit slot -> order -> frames seen in
-    std::map<MdOrder, int> m_unitless;
+    std::map<int, std::map<std::string, int>> m_seen; // unit slot -> order -> frames seen in
+    std::map<std::string, int> m_unitless;
     std::map<std::string, std::string> m_rejected;
     int m_frames = 0;
 };

@@ -15,12 +15,15 @@ const ChitUnit* ChitScenario::unitBySlot(int slot) const {
     return &units[static_cast<std::size_t>(slot - 1)];
 }
 
-std::vector<ChitOrderAnswer> orderAnswers(const std::map<int, MdOrder>& orders,
-                                          const ChitScenario& scenario) {
+std::vector<ChitOrderAnswer> orderAnswers(const std::map<int, std::string>& orders,
+                                          const ChitScenario& scenario, const ChitVocabulary& vocabulary) {
     std::vector<ChitOrderAnswer> out;
-    for (const auto& [slot, order] : orders)
-        if (const ChitUnit* unit = scenario.unitBySlot(slot))
-            out.push_back({unit->id, unit->id + ".order", orderInfo(order).engineValue});
+    for (const auto& [slot, code] : orders) {
+        const ChitUnit* unit = scenario.unitBySlot(slot);
+        const ChitOrderSpec* order = findChitOrder(vocabulary, code);
+        if (unit && order)
+            out.push_back({unit->id, unit->id + ".order", order->value});
+    }
     return out;
 }
 
@@ -31,6 +34,8 @@ Result<ChitScenario> parseChitScenario(const std::string& jsonText) {
     ChitScenario scenario;
     if (doc.contains("name") && doc["name"].is_string())
         scenario.name = doc["name"].get<std::string>();
+    if (doc.contains("rules") && doc["rules"].is_string())
+        scenario.ruleSet = doc["rules"].get<std::string>();
     if (!doc.contains("units") || !doc["units"].is_array() || doc["units"].empty())
         return Error{"the scenario has no \"units\" array"};
     std::string seed = scenario.name;

@@ -19,7 +19,7 @@ void BM_Read24Chits(benchmark::State& state) {
     const bool qr = state.range(0) == 1;
     std::vector<ct::LabelImage> labels;
     for (int i = 0; i < 24; ++i) {
-        const auto order = static_cast<mv::MdOrder>(i % 7);
+        const std::string order = ct::mdChits().orders[static_cast<std::size_t>(i % 7)].code;
         const std::string text = mv::encodeChit({"K7", i + 1, order});
         labels.push_back(ct::drawLabel(text, order,
                                        qr ? mv::zxing::encodeQrCode(text, mv::zxing::QrEcLevel::Q)
@@ -54,9 +54,8 @@ void BM_Read24Chits(benchmark::State& state) {
 
 // One chit held close to the camera, px a module (range(0)); range(1) as range(3) above.
 void BM_ReadOneCloseChit(benchmark::State& state) {
-    const std::string text = mv::encodeChit({"K7", 3, mv::MdOrder::FirstFire});
-    const auto label =
-        ct::drawLabel(text, mv::MdOrder::FirstFire, mv::zxing::encodeQrCode(text, mv::zxing::QrEcLevel::Q));
+    const std::string text = mv::encodeChit({"K7", 3, "FF"});
+    const auto label = ct::drawLabel(text, "FF", mv::zxing::encodeQrCode(text, mv::zxing::QrEcLevel::Q));
     ct::SceneOptions options;
     options.pxPerModule = double(state.range(0));
     std::vector<cv::Mat> frames;

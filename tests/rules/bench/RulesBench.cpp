@@ -22,14 +22,14 @@ const Recorded& recorded() {
         r.scenario = test::loadScenarioOrDie("md_large.json");
         r.scenario.turns = 1000;
         auto e = Engine::create(r.scenario);
-        int turn = e->state().turn;
+        int turn = test::mdState(*e).turn;
         r.turnStarts.push_back(0);
         std::uint64_t seed = 1;
         while (r.inputs.size() < 12000 && !e->gameOver()) {
             auto more = test::autoPlay(*e, seed++, 1);
             r.inputs.insert(r.inputs.end(), more.begin(), more.end());
-            if (e->state().turn != turn) {
-                turn = e->state().turn;
+            if (test::mdState(*e).turn != turn) {
+                turn = test::mdState(*e).turn;
                 r.turnStarts.push_back(r.inputs.size());
             }
         }
@@ -47,7 +47,7 @@ void BM_FullMdTurn(benchmark::State& st) {
     const std::vector<Input> turn(r.inputs.begin() + static_cast<long>(r.turnStarts[1]),
                                   r.inputs.begin() + static_cast<long>(r.turnStarts[2]));
     int units = 0;
-    for (const auto& u : base->state().units)
+    for (const auto& u : test::mdState(*base).units)
         units += md::inPlay(u) ? 1 : 0;
     for (auto _ : st) {
         st.PauseTiming();
@@ -57,7 +57,7 @@ void BM_FullMdTurn(benchmark::State& st) {
             if (!e.apply(in))
                 st.SkipWithError("input rejected");
         }
-        benchmark::DoNotOptimize(e.state().turn);
+        benchmark::DoNotOptimize(test::mdState(e).turn);
     }
     st.counters["units"] = units;
     st.counters["inputs"] = static_cast<double>(turn.size());
@@ -72,7 +72,7 @@ void BM_Fold10000Inputs(benchmark::State& st) {
         auto e = Engine::replay(r.scenario, {}, inputs);
         if (!e)
             st.SkipWithError(e.error().message.c_str());
-        benchmark::DoNotOptimize(e->state().turn);
+        benchmark::DoNotOptimize(test::mdState(*e).turn);
     }
     st.counters["inputs"] = 10000;
 }

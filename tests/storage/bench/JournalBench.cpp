@@ -114,7 +114,7 @@ const std::string& replayGame() {
                                                             rules::DiceSource::Virtual, "Ann"),
                                          {{photo(i), R"({"dice":[]})"}})
                              : s->submit(rules::Input::answer(
-                                   pr.key(), table.answer(*pr.question, s->engine().state()), "Miguel"));
+                                   pr.key(), table.answer(*pr.question), "Miguel"));
             if (!e)
                 throw std::runtime_error(e.message());
         }
@@ -138,7 +138,7 @@ void BM_OpenAndReplay(benchmark::State& state) {
             return;
         }
         events = static_cast<std::int64_t>(s->engine().inputs().size());
-        benchmark::DoNotOptimize(s->engine().state().turn);
+        benchmark::DoNotOptimize(s->engine().turnView().turn);
     }
     state.counters["events"] = static_cast<double>(events);
 }
@@ -185,7 +185,7 @@ void BM_EngineReplayOnly(benchmark::State& state) {
             state.SkipWithError(engine.error().message.c_str());
             return;
         }
-        benchmark::DoNotOptimize(engine->state().turn);
+        benchmark::DoNotOptimize(engine->turnView().turn);
     }
     state.counters["events"] = static_cast<double>(inputs.size());
 }

@@ -1,0 +1,99 @@
+// The registry and what every rule set tells the app through the seam (rules/core/RuleSet.h).
+
+#include "rules/Engine.h"
+#include "rules/RuleSets.h"
+#include "rules/md/Types.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+namespace muster::rules {
+namespace {
+
+TEST(RuleSets, TheRegistryFindsEachRuleSetByItsId) {
+    ASSERT_FALSE(ruleSets().empty());
+    std::set<std::string> ids;
+    for (const RuleSet* r : ruleSets()) {
+        EXPECT_TRUE(ids.insert(r->id()).second) << "two rule sets named " << r->id();
+        EXPECT_EQ(findRuleSet(r->id()), r);
+        EXPECT_FALSE(r->name().empty());
+        EXPECT_GE(r->engineVersion(), 1);
+    }
+    EXPECT_EQ(findRuleSet("chess"), nullptr);
+    EXPECT_EQ(engineVersion("chess"), 0);
+    EXPECT_EQ(engineVersion("md"), 2); // 2: all-DL units stop acting, melee losses add (the soak fixes)
+}
+
+// GEN-08: every option of every register is worded for the house-rule screen, in a known group, with the
+// rules it changes, and its default is one of its readings (or inside its range).
+TEST(RuleSets, EveryRegisterOptionAndReadingIsWorded) {
+    for (const RuleSet* r : ruleSets()) {
+        SCOPED_TRACE(r->id());
+        const std::set<std::string> groups(r->optionGroups().begin(), r->optionGroups().end());
+        std::set<std::string> keys;
+        for (const OptionSpec& o : r->options()) {
+            EXPECT_TRUE(keys.insert(o.key).second) << o.key << " twice";
+            EXPECT_EQ(o.key.rfind(r->id() + ".", 0), 0u) << o.key << " lacks the rule set's prefix";
+            EXPECT_TRUE(groups.count(o.group)) << o.key << " is in an unknown group " << o.group;
+            EXPECT_FALSE(o.label.empty()) << o.key;
+            EXPECT_FALSE(o.ruleIds.empty()) << o.key;
+            if (o.isNumber()) {
+                EXPECT_LT(o.min, o.max) << o.key;
+            } else {
+                EXPECT_TRUE(std::any_of(o.choices.begin(), o.choices.end(),
+                                        [&](const OptionChoice& c) { return c.value == o.defaultValue; }))
+                    << o.key << " default " << o.defaultValue << " is not a reading";
+                for (const OptionChoice& c : o.choices)
+                    EXPECT_FALSE(c.label.empty()) << o.key << " reading " << c.value;
+            }
+        }
+        // The defaults resolve, and a value outside a register is refused with the option named.
+        auto defaults = r->resolveOptions({});
+        ASSERT_TRUE(defaults) << defaults.error().message;
+        EXPECT_EQ(defaults->values.size(), r->options().size());
+        auto unknown = r->resolveOptions(HouseRules{{{r->id() + ".no_such_option", "x"}}});
+        ASSERT_FALSE(unknown);
+        EXPECT_NE(unknown.error().message.find("no_such_option"), std::string::npos);
+    }
+}
+
+TEST(RuleSets, NumbersAreCheckedAgainstTheirRange) {
+    const RuleSet* md = findRuleSet("md");
+    ASSERT_NE(md, nullptr);
+    EXPECT_TRUE(md->resolveOptions(HouseRules{{{"md.wheel_max_deg", "45"}}}));
+    auto high = md->resolveOptions(HouseRules{{{"md.men_per_figure", "11"}}});
+    ASSERT_FALSE(high);
+    EXPECT_NE(high.error().message.find("1-10"), std::string::npos) << high.error().message;
+    auto parts = md->resolveOptions(HouseRules{{{"md.vs_cav_bonus", "3,0"}}});
+    ASSERT_FALSE(parts);
+    EXPECT_NE(parts.error().message.find("short,medium,long"), std::string::npos) << parts.error().message;
+    EXPECT_FALSE(md->resolveOptions(HouseRules{{{"md.vs_cav_bonus", "3,0,"}}}));
+}
+
+// MD-ORD-02: the seven orders of the chits with their colours (green MOVE, black CF, yellow FF, blue F, blank
+// HOLD, red C, gold W), each the answer value of an MD order.
+TEST(RuleSets, MdChitsAreTheSevenOrdersInTheirColours) {
+    const ChitVocabulary& chits = findRuleSet("md")->chits();
+    ASSERT_EQ(chits.orders.size(), 7u);
+    auto at = [&](const char* code) -> const ChitOrderSpec& {
+        return *findChitOrder(chits, code);
+    };
+    EXPECT_EQ(at("M").rgb[1], 150);
+    EXPECT_EQ(at("CF").rgb[0] + at("CF").rgb[1] + at("CF").rgb[2], 0);
+    EXPECT_GT(at("FF").rgb[0], 200);
+    EXPECT_GT(at("F").rgb[2], 150);
+    EXPECT_TRUE(at("H").blank);
+    EXPECT_GT(at("C").rgb[0], 200);
+    EXPECT_GT(at("W").rgb[0], at("W").rgb[2]);
+    for (const ChitOrderSpec& o : chits.orders) {
+        EXPECT_EQ(o.blank, o.code == "H");
+        md::Order order{};
+        EXPECT_TRUE(md::parse(o.value, order)) << o.value;
+        EXPECT_EQ(md::toString(order), o.value);
+    }
+}
+
+} // namespace
+} // namespace muster::rules
