@@ -1,5 +1,7 @@
 #include "calibration/CalibrationProfile.h"
 
+#include "vision/ImageFile.h"
+
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -261,9 +263,11 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
         if (j.contains("reference_view_jpeg")) {
             const std::vector<unsigned char> jpeg =
                 fromBase64(j.at("reference_view_jpeg").get<std::string>());
-            p.referenceView = cv::imdecode(jpeg, cv::IMREAD_GRAYSCALE);
-            if (p.referenceView.empty())
-                return Error{"the calibration profile's reference view is not a readable image"};
+            auto view = vision::decodeImageChecked(jpeg, cv::IMREAD_GRAYSCALE,
+                                                   "the calibration profile's reference view");
+            if (!view)
+                return Error{view.error().message};
+            p.referenceView = std::move(view).value();
         }
     } catch (const std::exception& e) {
         return Error{std::string("the calibration profile is incomplete or malformed: ") + e.what()};

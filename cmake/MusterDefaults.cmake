@@ -1,6 +1,6 @@
 # Compiler settings shared by every target we own (third-party headers are included as SYSTEM by their packages).
 
-if(MUSTER_SANITIZE)
+if(MUSTER_SANITIZE OR MUSTER_FUZZ)
   set(MUSTER_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
 endif()
 
@@ -16,9 +16,12 @@ function(muster_target_defaults target)
   if(MUSTER_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
-  if(MUSTER_SANITIZE)
+  if(MUSTER_SANITIZE OR MUSTER_FUZZ)
     target_compile_options(${target} PRIVATE ${MUSTER_SANITIZER_FLAGS})
     target_link_options(${target} PRIVATE ${MUSTER_SANITIZER_FLAGS})
+  endif()
+  if(MUSTER_FUZZ)
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link) # coverage for libFuzzer
   endif()
 endfunction()
 

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # The README's test command: install what is missing, build with tests, run the whole suite through ctest.
-# With CI=true (or --sanitize) it then builds the non-GUI targets with ASan+UBSan and runs their tests too.
-# Exits non-zero on any failure.
+# With CI=true (or --sanitize) it then builds the non-GUI targets with ASan+UBSan and runs their tests too;
+# with CI=true (or --fuzz) it then runs each libFuzzer target for MUSTER_FUZZ_SECONDS (default 60; see
+# scripts/fuzz.sh). Exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 sanitize=0
-[ "${CI:-}" = "true" ] && sanitize=1
+fuzz=0
+[ "${CI:-}" = "true" ] && sanitize=1 && fuzz=1
 for a in "$@"; do
     case "$a" in
         --sanitize) sanitize=1 ;;
         --no-sanitize) sanitize=0 ;;
-        *) echo "test: unknown argument $a (use --sanitize or --no-sanitize)" >&2; exit 2 ;;
+        --fuzz) fuzz=1 ;;
+        --no-fuzz) fuzz=0 ;;
+        *) echo "test: unknown argument $a (use --sanitize, --no-sanitize, --fuzz or --no-fuzz)" >&2; exit 2 ;;
     esac
 done
 
@@ -38,6 +42,11 @@ if [ "$sanitize" = 1 ]; then
     cmake --build "$asan_dir" -j"$MUSTER_JOBS"
     ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
         ctest --test-dir "$asan_dir" -j"$MUSTER_JOBS" --timeout 1800 -LE slow || status=$?
+fi
+
+if [ "$fuzz" = 1 ]; then
+    # About 6 minutes on 2 cores: the clang build of the fuzz targets, then 60 s per target.
+    MUSTER_FUZZ_SECONDS="${MUSTER_FUZZ_SECONDS:-60}" "$MUSTER_ROOT/scripts/fuzz.sh" || status=$?
 fi
 
 echo "== test: finished in $(( $(date +%s) - start )) s, status $status"

@@ -1,5 +1,7 @@
 #include "vision/DiceEval.h"
 
+#include "vision/ImageFile.h"
+
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -145,9 +147,10 @@ Result<std::vector<LabelledImage>> loadManifest(const std::string& manifestPath,
                 w = std::stof(cells[col["width"]]);
                 h = std::stof(cells[col["height"]]);
             } else {
-                const cv::Mat probe = cv::imread(img.path, cv::IMREAD_UNCHANGED);
-                w = static_cast<float>(probe.cols);
-                h = static_cast<float>(probe.rows);
+                // The header's size: nothing decoded (0x0 when it gives none, as an unreadable image did).
+                const auto size = readImageFileHeader(img.path);
+                w = size ? static_cast<float>(size->width) : 0.0f;
+                h = size ? static_cast<float>(size->height) : 0.0f;
             }
             img.size = cv::Size2f(w, h);
             std::ifstream lab(labels);
@@ -366,11 +369,12 @@ EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images
         if (options.progress)
             options.progress(done, static_cast<int>(images.size()), truth.name);
         ++done;
-        cv::Mat frame = cv::imread(truth.path, cv::IMREAD_COLOR);
-        if (frame.empty()) {
-            report.errors.push_back(truth.name + ": cannot read " + truth.path);
+        auto loaded = loadImageChecked(truth.path);
+        if (!loaded) {
+            report.errors.push_back(truth.name + ": " + loaded.error().message);
             continue;
         }
+        cv::Mat frame = std::move(loaded).value();
         LabelledImage labels = truth;
         if (!options.frameSize.empty() || options.zoom != 1.0) {
             FrameFit fit;

@@ -9,6 +9,7 @@
 #include "calibration/LightCheck.h"
 #include "calibration/TrayCalibration.h"
 #include "calibration/ViewMonitor.h"
+#include "vision/ImageFile.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -23,6 +24,7 @@ namespace muster::cli {
 namespace {
 
 namespace mc = muster::calibration;
+namespace mv = muster::vision;
 
 constexpr const char* kUsage =
     "usage: muster-cli calibrate sheet --out SHEET.pdf [--png SHEET.png] [--paper a4|letter] [--dpi N]\n"
@@ -69,6 +71,12 @@ int usageError(const std::string& message) {
 int failure(const std::string& message) {
     std::cerr << "muster-cli calibrate: " << message << "\n";
     return 1;
+}
+
+// An image that is missing, refused or does not decode is bad input.
+int badImage(const mv::Error& error) {
+    std::cerr << "muster-cli calibrate: " << error.message << "\n";
+    return 2;
 }
 
 bool parseFloat(const std::string& text, float& out) {
@@ -164,9 +172,10 @@ int runTray(const CommandLine& cl) {
     } else if (cl.value("sheet-at")) {
         return usageError("--sheet-at goes with --tray-mm");
     }
-    const cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
-    if (image.empty())
-        return failure("cannot read image " + path);
+    const auto loaded = mv::loadImageChecked(path);
+    if (!loaded)
+        return badImage(loaded.error());
+    const cv::Mat& image = loaded.value();
     const auto cal = mc::calibrateTray(image, options);
     if (!cal)
         return failure(path + ": " + cal.error().message);
@@ -239,9 +248,10 @@ mc::Result<ThrowInput> throwInput(const CommandLine& cl) {
     if (!boxesPath || !profilePath)
         return mc::Error{"needs --boxes LABELS.txt and --profile PROFILE.json"};
     ThrowInput in;
-    in.image = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
-    if (in.image.empty())
-        return mc::Error{"cannot read image " + cl.positional()[1]};
+    auto loaded = mv::loadImageChecked(cl.positional()[1]);
+    if (!loaded)
+        return mc::Error{loaded.error().message};
+    in.image = std::move(loaded).value();
     auto boxes = yoloBoxes(*boxesPath, in.image.size());
     if (!boxes)
         return boxes.error();
@@ -326,14 +336,16 @@ int runMoved(const CommandLine& cl) {
     if (images != 2 && !(images == 1 && profilePath))
         return usageError("moved needs a reference image and an image, or an image and --profile");
     const std::string imagePath = cl.positional().back();
-    const cv::Mat image = cv::imread(imagePath, cv::IMREAD_COLOR);
-    if (image.empty())
-        return failure("cannot read " + imagePath);
+    const auto loaded = mv::loadImageChecked(imagePath);
+    if (!loaded)
+        return badImage(loaded.error());
+    const cv::Mat& image = loaded.value();
     cv::Mat reference;
     if (images == 2) {
-        reference = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
-        if (reference.empty())
-            return failure("cannot read " + cl.positional()[1]);
+        auto loadedReference = mv::loadImageChecked(cl.positional()[1]);
+        if (!loadedReference)
+            return badImage(loadedReference.error());
+        reference = std::move(loadedReference).value();
     }
     std::vector<mc::MarkerSighting> markers;
     if (profilePath) {
@@ -369,9 +381,10 @@ int runMoved(const CommandLine& cl) {
 int runLight(const CommandLine& cl) {
     if (cl.positional().size() != 2)
         return usageError("light needs one image");
-    const cv::Mat image = cv::imread(cl.positional()[1], cv::IMREAD_COLOR);
-    if (image.empty())
-        return failure("cannot read image " + cl.positional()[1]);
+    const auto loaded = mv::loadImageChecked(cl.positional()[1]);
+    if (!loaded)
+        return badImage(loaded.error());
+    const cv::Mat& image = loaded.value();
     std::vector<cv::Point2f> region;
     if (auto path = cl.value("profile")) {
         const auto profile = loadProfile(*path);

@@ -3,6 +3,8 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "rules/RuleSets.h"
+#include "app/cli/JsonText.h"
+#include "vision/ImageFile.h"
 #include "vision/chits/ChitPayload.h"
 #include "vision/chits/ChitReader.h"
 #include "vision/chits/ChitScenario.h"
@@ -215,12 +217,13 @@ int runRead(const CommandLine& cl) {
     nlohmann::json jsonImages = nlohmann::json::array();
     int failures = 0;
     for (const std::string& path : images) {
-        const cv::Mat frame = cv::imread(path, cv::IMREAD_COLOR);
-        if (frame.empty()) {
-            std::cerr << "muster-cli chits: cannot read image " << path << "\n";
+        const auto loaded = mv::loadImageChecked(path);
+        if (!loaded) {
+            std::cerr << "muster-cli chits: " << loaded.error().message << "\n";
             ++failures;
             continue;
         }
+        const cv::Mat& frame = loaded.value();
         const mv::ChitFrame result = reader.read(frame);
         all.add(result);
         if (const auto overlay = cl.value("overlay")) {
@@ -297,7 +300,7 @@ int runRead(const CommandLine& cl) {
                 answers.push_back({{"key", a.key}, {"value", a.value}});
             summary["answers"] = answers; // what the orders phase of the engine is given (MD-ORD-01)
         }
-        std::cout << summary.dump(2) << "\n";
+        std::cout << jsonText(summary, 2) << "\n";
     } else if (images.size() > 1) {
         std::cout << "over " << all.framesSeen() << " image(s): " << all.orders().size() << " unit order(s), "
                   << all.conflicts().size() << " conflict(s)\n";

@@ -6,6 +6,7 @@
 #include "vision/DiceEval.h"
 #include "vision/DiceOverlay.h"
 #include "vision/DiceReader.h"
+#include "vision/ImageFile.h"
 #include "vision/ThrowWatcher.h"
 
 #include <opencv2/core/utility.hpp>
@@ -117,12 +118,13 @@ int runRead(const CommandLine& cl) {
         std::cout << "[";
     for (size_t i = 0; i < images.size(); ++i) {
         const std::string& path = images[i];
-        const cv::Mat frame = cv::imread(path, cv::IMREAD_COLOR);
-        if (frame.empty()) {
-            std::cerr << "muster-cli dice: cannot read image " << path << "\n";
-            status = 1;
+        const auto loaded = mv::loadImageChecked(path);
+        if (!loaded) {
+            std::cerr << "muster-cli dice: " << loaded.error().message << "\n";
+            status = 2; // bad input
             continue;
         }
+        const cv::Mat& frame = loaded.value();
         const auto read = reader->read(frame, hints);
         if (!read) {
             std::cerr << "muster-cli dice: " << path << ": " << read.error().message << "\n";
@@ -227,6 +229,13 @@ int runWatch(const CommandLine& cl) {
     if (!video.isOpened()) {
         std::cerr << "muster-cli dice: cannot open video " << cl.positional()[1] << "\n";
         return 1;
+    }
+    if (const double pixels = video.get(cv::CAP_PROP_FRAME_WIDTH) * video.get(cv::CAP_PROP_FRAME_HEIGHT);
+        pixels > double(mv::kMaxImagePixels)) {
+        std::cerr << "muster-cli dice: video " << cl.positional()[1] << " has frames of "
+                  << std::int64_t(pixels / 1e6) << " MP, over the " << mv::kMaxImagePixels / 1'000'000
+                  << " MP an image may have\n";
+        return 2;
     }
     auto reader = loadReader(cl);
     if (!reader) {

@@ -5,6 +5,7 @@
 #include "app/cli/GameRecords.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "app/cli/JsonText.h"
 
 #include <algorithm>
 #include <cstring>
@@ -158,7 +159,7 @@ int runGameLog(const Args& args) {
         if (!filter.matches(r))
             continue;
         if (json) {
-            std::cout << toJson(r).dump() << "\n";
+            std::cout << jsonText(toJson(r)) << "\n";
             continue;
         }
         const storage::Event& e = r.event;

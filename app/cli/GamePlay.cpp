@@ -5,6 +5,7 @@
 #include "app/cli/GameCommands.h"
 #include "app/cli/GamePhoto.h"
 #include "app/cli/GameRecords.h"
+#include "app/cli/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
 #include "rules/AutoTable.h"
@@ -119,7 +120,7 @@ void PlayLoop::showPrompt(const rules::Prompt& prompt) {
     if (m_options.json) {
         Json j = rules::io::toJson(prompt);
         j["type"] = "prompt";
-        emit(j.dump());
+        emit(jsonText(j));
         return;
     }
     std::ostringstream out;
@@ -148,7 +149,7 @@ void PlayLoop::accepted(const storage::Event& e, const std::string& what) {
         j["source"] = std::string(storage::toString(e.source));
         j["payload"] = Json::parse(e.payloadJson, nullptr, false);
         j["resolved"] = m_session.engine().events();
-        emit(j.dump());
+        emit(jsonText(j));
     } else {
         std::string line = "  accepted #" + std::to_string(e.seq) + ": " + what;
         for (const std::string& r : m_session.engine().events())
@@ -160,7 +161,7 @@ void PlayLoop::accepted(const storage::Event& e, const std::string& what) {
     if (m_session.engine().gameOver() || m_session.prompt().turn > e.turn) {
         const std::string seal = storage::sealOf(e.seq, e.hash);
         if (m_options.json)
-            emit(Json{{"type", "seal"}, {"turn", e.turn}, {"seq", e.seq}, {"seal", seal}}.dump());
+            emit(jsonText(Json{{"type", "seal"}, {"turn", e.turn}, {"seq", e.seq}, {"seal", seal}}));
         else
             emit("  turn " + std::to_string(e.turn) + " ends at #" + std::to_string(e.seq) + ": seal " +
                  seal + " (note it: 'muster-cli game verify --seal " + seal +
@@ -171,7 +172,7 @@ void PlayLoop::accepted(const storage::Event& e, const std::string& what) {
 
 void PlayLoop::rejected(const std::string& error) {
     if (m_options.json)
-        emit(Json{{"type", "rejected"}, {"error", error}}.dump());
+        emit(jsonText(Json{{"type", "rejected"}, {"error", error}}));
     else
         emit("  not accepted: " + error);
 }
@@ -279,11 +280,10 @@ int PlayLoop::run() {
         if (prompt.kind == rules::PromptKind::GameOver) {
             const std::string winner = m_session.engine().turnView().winner;
             if (m_options.json)
-                emit(Json{{"type", "over"},
-                          {"turn", prompt.turn},
-                          {"winner", winner},
-                          {"events", m_session.journal().eventCount()}}
-                         .dump());
+                emit(jsonText(Json{{"type", "over"},
+                                   {"turn", prompt.turn},
+                                   {"winner", winner},
+                                   {"events", m_session.journal().eventCount()}}));
             else
                 emit("\nGame over" + (winner.empty() ? std::string() : ": " + winner) + ". " +
                      std::to_string(m_session.journal().eventCount()) + " events in the journal.");
@@ -291,11 +291,10 @@ int PlayLoop::run() {
         }
         if (m_options.turns && prompt.turn > *m_options.turns) {
             if (m_options.json)
-                emit(Json{{"type", "stopped"},
-                          {"turn", prompt.turn},
-                          {"reason", "turn limit"},
-                          {"events", m_session.journal().eventCount()}}
-                         .dump());
+                emit(jsonText(Json{{"type", "stopped"},
+                                   {"turn", prompt.turn},
+                                   {"reason", "turn limit"},
+                                   {"events", m_session.journal().eventCount()}}));
             else
                 emit("\nStopped before turn " + std::to_string(prompt.turn) + " (--turns " +
                      std::to_string(*m_options.turns) + "); play again to resume.");
@@ -321,10 +320,9 @@ int PlayLoop::run() {
         }
         if (!handleLine(prompt, player)) {
             if (m_options.json)
-                emit(Json{{"type", "stopped"},
-                          {"reason", "end of input"},
-                          {"events", m_session.journal().eventCount()}}
-                         .dump());
+                emit(jsonText(Json{{"type", "stopped"},
+                                   {"reason", "end of input"},
+                                   {"events", m_session.journal().eventCount()}}));
             else
                 emit("\nStopped; the game is saved. Play again to resume.");
             return 0;
@@ -456,15 +454,14 @@ int runGamePlay(const Args& args) {
         Json players = Json::array();
         for (const storage::Player& p : game.players)
             players.push_back({{"name", p.name}, {"side", p.side}, {"diceColour", p.diceColour}});
-        emit(Json{{"type", "game"},
-                  {"file", path},
-                  {"resumed", resume},
-                  {"events", events},
-                  {"rules", game.ruleSet},
-                  {"scenario", session->engine().scenarioName()},
-                  {"players", players},
-                  {"setup", playSetup(options)}}
-                 .dump());
+        emit(jsonText(Json{{"type", "game"},
+                           {"file", path},
+                           {"resumed", resume},
+                           {"events", events},
+                           {"rules", game.ruleSet},
+                           {"scenario", session->engine().scenarioName()},
+                           {"players", players},
+                           {"setup", playSetup(options)}}));
     } else {
         emit(std::string(resume ? "Resuming " : "New game ") + path + ": " + headerText(game) + "; " +
              std::to_string(events) + " events so far.");
@@ -485,7 +482,7 @@ int runGameState(const Args& args) {
         return 2;
     }
     (void)warnIfUnsound("state", session->journal());
-    std::cout << nlohmann::json::parse(session->engine().stateJson()).dump(2) << "\n";
+    std::cout << jsonText(nlohmann::json::parse(session->engine().stateJson()), 2) << "\n";
     return 0;
 }
 

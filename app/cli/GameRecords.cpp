@@ -60,7 +60,7 @@ std::string headerText(const storage::GameInfo& game) {
     out += "; " + str(setup, "dice") + " dice";
     if (setup.contains("seed") && setup["seed"].is_number_unsigned())
         out += ", seed " + std::to_string(setup["seed"].get<std::uint64_t>());
-    if (setup.value("auto", false))
+    if (setup.contains("auto") && setup["auto"].is_boolean() && setup["auto"].get<bool>())
         out += ", simulated table";
     return out;
 }
@@ -95,7 +95,12 @@ storage::Result<GameRecords> loadRecords(const storage::Journal& journal) {
         r.ruleId = str(payload, "ruleId");
         if (e.kind == storage::kind::Dice) {
             r.faces = ints(payload, "faces");
-            r.sides = payload.value("sides", 6);
+            // Sides as the file says, when a tally can hold them (it keeps one count per face); else 0.
+            r.sides = 6;
+            if (payload.contains("sides") && payload["sides"].is_number_integer()) {
+                const auto sides = payload["sides"].get<std::int64_t>();
+                r.sides = sides >= 1 && sides <= storage::kMaxDiceSides ? static_cast<int>(sides) : 0;
+            }
             r.purpose = str(payload, "purpose");
             r.finalFaces = r.faces;
             r.summary = std::to_string(r.faces.size()) + "d" + std::to_string(r.sides) + ": " +

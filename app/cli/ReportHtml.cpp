@@ -6,6 +6,7 @@
 #include "app/cli/GameRecords.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "app/cli/JsonText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -166,8 +167,9 @@ int runGameReport(const Args& args) {
     const storage::VerifyReport verify = warnIfUnsound("report", *journal);
 
     std::string scenarioName;
-    if (const Json s = Json::parse(data.game.scenarioJson, nullptr, false); s.is_object())
-        scenarioName = s.value("name", "");
+    if (const Json s = Json::parse(data.game.scenarioJson, nullptr, false);
+        s.is_object() && s.contains("name") && s["name"].is_string())
+        scenarioName = s["name"].get<std::string>();
 
     Json report;
     report["game"] = {{"file", path},
@@ -303,7 +305,7 @@ int runGameReport(const Args& args) {
              << "</style></head><body>\n"
              << body.str() << "</body></html>\n";
     std::ofstream jsonFile(out / "report.json", std::ios::trunc);
-    jsonFile << report.dump(1) << "\n";
+    jsonFile << jsonText(report, 1) << "\n";
     if (!htmlFile || !jsonFile) {
         std::cerr << "muster-cli game report: cannot write into " << out.string() << "\n";
         return 1;

@@ -3,6 +3,8 @@
 #include "app/cli/Commands.h"
 
 #include <cstring>
+#include <exception>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -24,6 +26,34 @@ const Command kCommands[] = {
     {"calibrate", muster::cli::runCalibrate, "print the sheet, map camera to tray, check camera and light"},
 };
 
+// The arguments that name existing files: what a command was reading when it failed unexpectedly.
+std::string filesNamed(const std::vector<std::string>& args) {
+    std::string out;
+    for (const std::string& a : args) {
+        std::error_code ec;
+        if (!a.empty() && a[0] != '-' && std::filesystem::is_regular_file(a, ec))
+            out += (out.empty() ? "" : ", ") + a;
+    }
+    return out;
+}
+
+// The boundary: whatever a command lets escape (an OpenCV, SQLite or JSON exception, an allocation that
+// failed) is reported with the files involved, and the exit code is 2 (bad input) instead of an abort.
+int runGuarded(const Command& c, const std::vector<std::string>& args) {
+    std::string what;
+    try {
+        return c.run(args);
+    } catch (const std::exception& e) {
+        what = e.what();
+    } catch (...) {
+        what = "unknown error";
+    }
+    const std::string files = filesNamed(args);
+    std::cerr << "muster-cli " << c.name << ": " << (files.empty() ? "" : "reading " + files + ": ") << what
+              << "\n";
+    return 2;
+}
+
 void printUsage(std::ostream& out) {
     out << "usage: muster-cli <command> [arguments]\n\ncommands:\n";
     for (const Command& c : kCommands)
@@ -41,7 +71,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 2, argv + argc);
     for (const Command& c : kCommands)
         if (std::strcmp(argv[1], c.name) == 0)
-            return c.run(args);
+            return runGuarded(c, args);
     std::cerr << "muster-cli: unknown command '" << argv[1] << "'\n";
     printUsage(std::cerr);
     return 2;

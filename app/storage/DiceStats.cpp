@@ -91,6 +91,8 @@ double DiceTally::chiSquare() const {
 }
 
 void DiceTally::add(int face) {
+    if (sides > kMaxDiceSides)
+        return;
     if (counts.size() != static_cast<std::size_t>(sides))
         counts.resize(static_cast<std::size_t>(sides > 0 ? sides : 0), 0);
     if (face >= 1 && face <= sides)

@@ -17,6 +17,10 @@ double regularisedGammaQ(double a, double x);
 // Upper-tail probability of the chi-square distribution with df degrees of freedom.
 double chiSquarePValue(double chiSquare, int degreesOfFreedom);
 
+// The most sides a tally counts (a d1000 is already a curiosity): sides come from files, and a tally holds
+// one count per face.
+constexpr int kMaxDiceSides = 1000;
+
 // The faces one player's dice of one kind (sides) have shown.
 struct DiceTally {
     std::string player;
@@ -27,7 +31,7 @@ struct DiceTally {
     double chiSquare() const;
     int degreesOfFreedom() const { return sides - 1; }
     double pValue() const { return chiSquarePValue(chiSquare(), degreesOfFreedom()); }
-    void add(int face); // faces outside 1..sides are ignored
+    void add(int face); // faces outside 1..sides are ignored, and every face when sides > kMaxDiceSides
 };
 
 } // namespace muster::storage

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <limits>
 
 namespace muster::storage {
@@ -100,10 +101,13 @@ private:
 };
 
 // SAX handler for a compact input: a two-element array, a string key, then a string value or a list of faces.
+// byteCount bounds what an array header may make it reserve: every element takes at least one byte, so an
+// 8-byte input claiming 2^32 faces reserves 8, not 17 GB.
 class CompactReader {
 public:
-    explicit CompactReader(PayloadFields& out)
-        : m_out(out) {}
+    CompactReader(PayloadFields& out, std::size_t byteCount)
+        : m_out(out)
+        , m_byteCount(byteCount) {}
 
     bool null() { return false; }
     bool boolean(bool) { return false; }
@@ -131,7 +135,7 @@ public:
         if (m_depth != 1 || m_items != 1)
             return false;
         m_depth = 2;
-        m_out.faces.emplace().reserve(n == std::size_t(-1) ? 0 : n);
+        m_out.faces.emplace().reserve(n == std::size_t(-1) ? 0 : std::min(n, m_byteCount));
         return true;
     }
     bool end_array() {
@@ -155,6 +159,7 @@ private:
     }
 
     PayloadFields& m_out;
+    std::size_t m_byteCount;
     int m_depth = 0;
     int m_items = 0;
 };
@@ -173,7 +178,7 @@ std::string compactInput(bool dice, const PayloadFields& fields) {
 
 PayloadFields readCompactInput(std::string_view bytes) {
     PayloadFields out;
-    CompactReader reader(out);
+    CompactReader reader(out, bytes.size());
     if (!Json::sax_parse(bytes.begin(), bytes.end(), &reader, nlohmann::json::input_format_t::msgpack) ||
         !out.validJson)
         return PayloadFields{};

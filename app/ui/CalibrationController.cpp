@@ -6,6 +6,7 @@
 #include "calibration/DiceSets.h"
 #include "calibration/LightCheck.h"
 #include "vision/DiceReader.h"
+#include "vision/ImageFile.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -267,11 +268,8 @@ QString localPath(const QString& pathOrUrl) {
 } // namespace
 
 cv::Mat CalibrationController::readImage(const QString& pathOrUrl) {
-    try {
-        return cv::imread(localPath(pathOrUrl).toStdString(), cv::IMREAD_COLOR);
-    } catch (const cv::Exception&) {
-        return {};
-    }
+    auto loaded = vision::loadImageChecked(localPath(pathOrUrl).toStdString());
+    return loaded ? std::move(loaded).value() : cv::Mat();
 }
 
 bool CalibrationController::usePhoto(const QString& pathOrUrl) {

@@ -729,7 +729,7 @@ bool GameController::writeReport() {
     if (!m_session)
         return fail(u"No game is open to report on."_s);
     const QString out = gamesDirectory() + u"/reports/"_s + QFileInfo(gamePath()).completeBaseName();
-    // The CLI's report reads the file read-only beside this session (WAL readers do not block the writer).
+    // The CLI's report reads the file read-only beside this session's writer lock (docs/journal.md).
     const int code = cli::runGame({"report", s(gamePath()), "--out", s(out)});
     if (code != 0 || !QFile::exists(out + u"/report.html"_s))
         return fail(u"The report could not be written to %1 (the game file's hash chain may be broken: "

@@ -2,6 +2,7 @@
 
 #include "calibration/LightCheck.h"
 #include "calibration/VisionHints.h"
+#include "vision/ImageFile.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -608,9 +609,10 @@ void VisionWorker::tick() {
         const int index = static_cast<int>(due / m_holdFrames);
         if (index != m_photoShown) {
             m_photoShown = index;
-            m_photo = cv::imread(m_photos[index].toStdString(), cv::IMREAD_COLOR);
-            if (m_photo.empty())
-                Q_EMIT feedError(u"Cannot read the photo %1."_s.arg(m_photos[index]));
+            auto loaded = vision::loadImageChecked(m_photos[index].toStdString());
+            m_photo = loaded ? std::move(loaded).value() : cv::Mat();
+            if (!loaded)
+                Q_EMIT feedError(QString::fromStdString(loaded.error().message));
         }
         frame = m_photo;
     }

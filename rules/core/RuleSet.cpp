@@ -93,7 +93,8 @@ Result<HouseRules> resolveOptions(const std::vector<OptionSpec>& reg, const Hous
             if (auto bad = checkNumber(*spec, value))
                 return *bad;
         } else if (std::none_of(spec->choices.begin(), spec->choices.end(),
-                                [&](const OptionChoice& c) { return c.value == value; })) {
+                                // A named copy: clang 14 rejects a lambda capturing a structured binding.
+                                [&wanted = value](const OptionChoice& c) { return c.value == wanted; })) {
             std::string alts;
             for (const auto& c : spec->choices)
                 alts += (alts.empty() ? "" : ", ") + c.value;

@@ -197,3 +197,39 @@ TEST(ChitReader, ReadsGreyAndBgraFrames) {
     EXPECT_EQ(mv::ChitReader().read(grey).chits().size(), 2u);
     EXPECT_EQ(mv::ChitReader().read(bgra).chits().size(), 2u);
 }
+
+// A chit held close to the camera: one chit, from 3 to 30 px a module in a 1080p frame (a QR chit 63 to 630
+// px across), is read; a foreign code of any size is reported as foreign, never missed.
+TEST(ChitReader, ReadsOneChitAtEverySizeFrom3To30PxAModule) {
+    std::vector<std::string> missed;
+    for (int px = 3; px <= 30; ++px)
+        for (const bool micro : {false, true}) {
+            ct::SceneOptions o;
+            o.pxPerModule = px;
+            o.seed = std::uint32_t(px * 2 + micro);
+            const std::string text = micro ? "M1/K7/3/FF" : "M1/K7/ZZ/CF";
+            const ct::Scene scene = ct::composeScene({micro ? microLabel(text) : qrLabel(text)}, o);
+            const mv::ChitFrame frame = mv::ChitReader().read(scene.frame);
+            if (frame.chits().size() != 1 || frame.chits()[0]->text != text || !frame.rejected().empty())
+                missed.push_back(std::string(micro ? "Micro QR " : "QR ") + std::to_string(px) + " px (" +
+                                 std::to_string(frame.chits().size()) + " chits, " +
+                                 std::to_string(frame.rejected().size()) + " rejected)");
+        }
+    EXPECT_TRUE(missed.empty()) << ::testing::PrintToString(missed);
+}
+
+TEST(ChitReader, AForeignCodeOfAnySizeIsReportedAsForeign) {
+    const auto url = mv::zxing::encodeQrCode("https://example.org/muster", mv::zxing::QrEcLevel::M);
+    std::vector<std::string> missed;
+    for (int px = 3; px <= 30; ++px) {
+        ct::SceneOptions o;
+        o.pxPerModule = px * 21.0 / url.width; // the same size across as a chit of px a module
+        o.seed = std::uint32_t(100 + px);
+        const ct::Scene scene = ct::composeScene({ct::drawPlainCode(url, 8)}, o);
+        const mv::ChitFrame frame = mv::ChitReader().read(scene.frame);
+        if (frame.sightings.size() != 1 || frame.sightings[0].kind != mv::ChitSighting::Kind::Foreign)
+            missed.push_back(std::to_string(px) + " px (" + std::to_string(frame.sightings.size()) +
+                             " codes)");
+    }
+    EXPECT_TRUE(missed.empty()) << ::testing::PrintToString(missed);
+}

@@ -4,6 +4,12 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <string>
 
 using namespace muster::storage;
 
@@ -80,4 +86,40 @@ TEST(CompactInput, RefusesOtherShapes) {
     EXPECT_FALSE(readCompactInput(msgpack(nlohmann::json::object({{"key", "k"}, {"value", "v"}}))).validJson);
     std::string trailing = msgpack({"k", "v"}) + "x";
     EXPECT_FALSE(readCompactInput(trailing).validJson);
+}
+
+namespace {
+
+// The virtual memory this process has mapped, in bytes (VmSize of /proc/self/status).
+std::size_t mappedBytes() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("VmSize:", 0) == 0)
+            return std::stoull(line.substr(7)) * 1024;
+    return 0;
+}
+
+} // namespace
+
+TEST(CompactInput, AHugeArrayHeaderAllocatesNoMoreThanTheInputHolds) {
+    // [ "k", array32 of 2^32-1 faces ]: 8 bytes that once made the reader reserve 17 GB. Read in a child
+    // allowed 1 GB more address space than it has: an allocation of what the header claims fails there.
+    const std::string bytes("\x92\xa1k\xdd\xff\xff\xff\xff", 8);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        const rlimit limit{mappedBytes() + (std::size_t(1) << 30), RLIM_INFINITY};
+        ::setrlimit(RLIMIT_AS, &limit);
+        try {
+            ::_exit(readCompactInput(bytes).validJson ? 3 : 0);
+        } catch (...) {
+            ::_exit(4);
+        }
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status)) << "the reader died on an 8-byte input";
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "3: read as valid, 4: threw (the allocation failed)";
+    EXPECT_EQ(readCompactInput(compactInput(true, readPayloadFields(R"({"key":"k","faces":[3,5,6]})"))).faces,
+              (std::vector<int>{3, 5, 6}));
 }

@@ -165,7 +165,8 @@ TEST(CalibrationController, ProfileAttachedToAGameComesBackOnResume) {
     game.closeGame();
 
     // The game still replays (the rules ignore the calibration event) and the log names it.
-    auto reopened = muster::storage::GameSession::open(gamePath);
+    // Read-only: a writer holds the game alone, and the app opens it for play below.
+    auto reopened = muster::storage::GameSession::open(gamePath, {muster::storage::OpenMode::ReadOnly, true});
     ASSERT_TRUE(reopened) << reopened.message();
     EXPECT_EQ(reopened->journal().eventCount(), 6);
     muster::app::LogModel log;

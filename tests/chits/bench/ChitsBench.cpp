@@ -13,7 +13,8 @@ namespace ct = muster::chits_test;
 namespace {
 
 // state.range(0): 0 = Micro QR M3, 1 = QR v1; range(1): px per module; range(2): 1 = look only for the format
-// printed (the sheet's), 0 = both QR formats.
+// printed (the sheet's), 0 = both QR formats; range(3): 1 = the quarter-size pass for large codes (default),
+// 0 = without it (the reader before it).
 void BM_Read24Chits(benchmark::State& state) {
     const bool qr = state.range(0) == 1;
     std::vector<ct::LabelImage> labels;
@@ -32,6 +33,7 @@ void BM_Read24Chits(benchmark::State& state) {
         frames.push_back(ct::composeScene(labels, options).frame);
     }
     mv::ChitReaderOptions ro;
+    ro.largeCodes = state.range(3) == 1;
     if (state.range(2) == 1) {
         ro.qrCode = qr;
         ro.microQrCode = !qr;
@@ -46,14 +48,44 @@ void BM_Read24Chits(benchmark::State& state) {
     }
     state.counters["decode_rate"] = double(decoded) / double(placed);
     state.SetLabel(std::string(qr ? "QR v1" : "Micro QR M3") +
-                   (state.range(2) == 1 ? ", printed format only" : ", both formats"));
+                   (state.range(2) == 1 ? ", printed format only" : ", both formats") +
+                   (state.range(3) == 1 ? "" : ", no large-code pass"));
+}
+
+// One chit held close to the camera, px a module (range(0)); range(1) as range(3) above.
+void BM_ReadOneCloseChit(benchmark::State& state) {
+    const std::string text = mv::encodeChit({"K7", 3, "FF"});
+    const auto label = ct::drawLabel(text, "FF", mv::zxing::encodeQrCode(text, mv::zxing::QrEcLevel::Q));
+    ct::SceneOptions options;
+    options.pxPerModule = double(state.range(0));
+    std::vector<cv::Mat> frames;
+    for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+        options.seed = seed;
+        frames.push_back(ct::composeScene({label}, options).frame);
+    }
+    mv::ChitReaderOptions ro;
+    ro.largeCodes = state.range(1) == 1;
+    const mv::ChitReader reader(ro);
+    std::size_t i = 0, decoded = 0, placed = 0;
+    for (auto _ : state) {
+        const mv::ChitFrame f = reader.read(frames[i++ % frames.size()]);
+        decoded += f.chits().size();
+        ++placed;
+        benchmark::DoNotOptimize(f);
+    }
+    state.counters["decode_rate"] = double(decoded) / double(placed);
 }
 
 } // namespace
 
 BENCHMARK(BM_Read24Chits)
-    ->ArgsProduct({{0, 1}, {2, 3, 4}, {1, 0}})
-    ->ArgNames({"qr", "px", "only"})
+    ->ArgsProduct({{0, 1}, {2, 3, 4}, {1, 0}, {1, 0}})
+    ->ArgNames({"qr", "px", "only", "large"})
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(1.0);
+BENCHMARK(BM_ReadOneCloseChit)
+    ->ArgsProduct({{8, 16, 30}, {1, 0}})
+    ->ArgNames({"px", "large"})
     ->Unit(benchmark::kMillisecond)
     ->MinTime(1.0);
 
