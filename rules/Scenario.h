@@ -34,12 +34,13 @@ struct Scenario {
     std::shared_ptr<const ScenarioBody> body;
 };
 
-// The colour of side `index`: the scenario's, else one of a fixed palette by index.
-inline std::string sideColour(const std::vector<SideDef>& sides, std::size_t index) {
+// The colour of side `index`: `given` (the scenario's), else one of a fixed palette by index.
+inline std::string sideColour(const std::string& given, std::size_t index) {
     static const char* const kPalette[] = {"#5b8def", "#3fae6a", "#d9a441", "#b55fc9"};
-    if (index < sides.size() && !sides[index].colour.empty())
-        return sides[index].colour;
-    return kPalette[index % 4];
+    return given.empty() ? kPalette[index % 4] : given;
+}
+inline std::string sideColour(const std::vector<SideDef>& sides, std::size_t index) {
+    return sideColour(index < sides.size() ? sides[index].colour : std::string(), index);
 }
 
 } // namespace muster::rules

@@ -2,6 +2,9 @@
 
 #include "app/storage/GameSession.h"
 #include "app/ui/EvidencePhoto.h"
+#include "rules/io/Json.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,6 +15,21 @@ using namespace Qt::StringLiterals;
 namespace muster::app {
 
 namespace {
+
+// The engine as a game began: its file's scenario snapshot and house rules, no input yet.
+storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game) {
+    auto scenario = rules::io::parseScenario(game.scenarioJson, "scenario snapshot");
+    if (!scenario)
+        return storage::Error{scenario.error().message};
+    const nlohmann::json house = nlohmann::json::parse(game.houseRulesJson, nullptr, false);
+    auto rules = rules::io::houseRulesFromJson(house.is_discarded() ? nlohmann::json::object() : house);
+    if (!rules)
+        return storage::Error{"house rules: " + rules.error().message};
+    auto engine = rules::Engine::create(*scenario, *rules);
+    if (!engine)
+        return storage::Error{engine.error().message};
+    return std::move(engine.value());
+}
 
 QString q(const std::string& s) {
     return QString::fromStdString(s);

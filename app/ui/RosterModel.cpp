@@ -1,9 +1,5 @@
 #include "app/ui/RosterModel.h"
 
-#include "rules/io/Json.h"
-
-#include <nlohmann/json.hpp>
-
 using namespace Qt::StringLiterals;
 
 namespace muster::app {
@@ -13,20 +9,6 @@ QString q(const std::string& s) {
     return QString::fromStdString(s);
 }
 } // namespace
-
-storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game) {
-    auto scenario = rules::io::parseScenario(game.scenarioJson, "scenario snapshot");
-    if (!scenario)
-        return storage::Error{scenario.error().message};
-    const nlohmann::json house = nlohmann::json::parse(game.houseRulesJson, nullptr, false);
-    auto rules = rules::io::houseRulesFromJson(house.is_discarded() ? nlohmann::json::object() : house);
-    if (!rules)
-        return storage::Error{"house rules: " + rules.error().message};
-    auto engine = rules::Engine::create(*scenario, *rules);
-    if (!engine)
-        return storage::Error{engine.error().message};
-    return std::move(engine.value());
-}
 
 RosterModel::RosterModel(QObject* parent)
     : QAbstractListModel(parent) {}

@@ -13,9 +13,6 @@
 
 namespace muster::app {
 
-// The engine as a game began: its file's scenario snapshot and house rules, no input yet.
-storage::Result<rules::Engine> startingEngine(const storage::GameInfo& game);
-
 // The roster of any rule set (rules::RosterView): the columns every game has as roles, and the rule set's own
 // columns as `details` ({label, value} for each column with a value) and as a role by column key through
 // value().

@@ -5,26 +5,33 @@
 
 namespace muster::rules {
 
-OptionSpec choiceOption(std::string key, std::string defaultValue, std::string ruleIds, std::string group,
-                        std::string label, std::vector<OptionChoice> choices) {
+namespace {
+
+OptionSpec option(std::string key, std::string defaultValue, std::string ruleIds, std::string group,
+                  std::string label) {
     OptionSpec o;
     o.key = std::move(key);
     o.defaultValue = std::move(defaultValue);
     o.ruleIds = std::move(ruleIds);
     o.group = std::move(group);
     o.label = std::move(label);
+    return o;
+}
+
+} // namespace
+
+OptionSpec choiceOption(std::string key, std::string defaultValue, std::string ruleIds, std::string group,
+                        std::string label, std::vector<OptionChoice> choices) {
+    OptionSpec o = option(std::move(key), std::move(defaultValue), std::move(ruleIds), std::move(group),
+                          std::move(label));
     o.choices = std::move(choices);
     return o;
 }
 
 OptionSpec numberOption(std::string key, std::string defaultValue, std::string ruleIds, std::string group,
                         std::string label, int min, int max, int step, std::vector<std::string> parts) {
-    OptionSpec o;
-    o.key = std::move(key);
-    o.defaultValue = std::move(defaultValue);
-    o.ruleIds = std::move(ruleIds);
-    o.group = std::move(group);
-    o.label = std::move(label);
+    OptionSpec o = option(std::move(key), std::move(defaultValue), std::move(ruleIds), std::move(group),
+                          std::move(label));
     o.min = min;
     o.max = max;
     o.step = step;

@@ -57,11 +57,10 @@ public:
     TurnView turnView() const override { return R::turnView(m_state); }
     RosterView roster() const override {
         RosterView view = R::roster(m_state);
-        for (auto& row : view.rows) {
-            for (const auto& [id, strength] : *m_startStrength)
-                if (id == row.id)
-                    row.startStrength = strength;
-        }
+        // Rows keep their set-up order, so a row's set-up figures are at its own index.
+        for (std::size_t i = 0; i < view.rows.size() && i < m_startStrength->size(); ++i)
+            if ((*m_startStrength)[i].first == view.rows[i].id)
+                view.rows[i].startStrength = (*m_startStrength)[i].second;
         return view;
     }
     std::string stateJson() const override { return R::stateJson(m_state); }

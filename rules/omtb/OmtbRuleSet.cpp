@@ -58,10 +58,7 @@ std::string phaseIdOf(int phase, Step st) {
 }
 
 std::string sideColour(const State& s, int side) {
-    const auto& c = s.sides[static_cast<std::size_t>(side)].colour;
-    if (!c.empty())
-        return c;
-    return side == 0 ? "#8b4513" : "#1f3a93";
+    return rules::sideColour(s.sides[static_cast<std::size_t>(side)].colour, static_cast<std::size_t>(side));
 }
 
 class OmtbRuleSet final : public rules::RuleSet {
