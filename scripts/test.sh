@@ -25,6 +25,8 @@ done
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
 export QT_MEDIA_BACKEND="${QT_MEDIA_BACKEND:-ffmpeg}"
 export QT_LOGGING_RULES="${QT_LOGGING_RULES:-*.debug=false}"
+# Games played by the tests are signed with a key of the build, never the key of the person running them.
+export MUSTER_DEVICE_KEY="${MUSTER_DEVICE_KEY:-$MUSTER_BUILD_DIR/test-device-key}"
 export CTEST_OUTPUT_ON_FAILURE=1
 
 start=$(date +%s)

@@ -3,9 +3,10 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
+#include "app/cli/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
-#include "app/cli/JsonText.h"
+#include "app/storage/TurnSignature.h"
 
 #include <algorithm>
 #include <cstring>
@@ -17,9 +18,11 @@ namespace {
 
 const char* const kUsage = R"(usage: muster-cli game <subcommand> GAME.muster [options]
 
-  verify GAME.muster [--seal CODE]   integrity_check, append-only triggers, the hash chain, every photo's hash
+  verify GAME.muster [--seal CODE] [--device FINGERPRINT]
+                                     integrity_check, append-only triggers, the hash chain, every photo's hash
                                      and a replay of every input; print the head or name what is wrong.
                                      --seal: also prove the game holds the head a turn-end seal names
+                                     --device: also prove every finished turn is signed by that device's key
   log GAME.muster [--turn N] [--player P] [--unit U] [--json]
                                      the events, with undos and overrides marked
   report GAME.muster --out DIR       DIR/report.html (self-contained) and DIR/report.json, with dice statistics
@@ -54,11 +57,14 @@ int runGame(const Args& args) {
 }
 
 int runGameVerify(const Args& args) {
-    CommandLine cl(args, {"seal"}, {});
+    CommandLine cl(args, {"seal", "device"}, {});
     if (!cl.ok() || cl.positional().size() != 1) {
-        std::cerr << (cl.ok() ? std::string("usage: muster-cli game verify GAME.muster [--seal CODE]")
-                              : cl.error())
-                  << "\n";
+        std::cerr
+            << (cl.ok()
+                    ? std::string(
+                          "usage: muster-cli game verify GAME.muster [--seal CODE] [--device FINGERPRINT]")
+                    : cl.error())
+            << "\n";
         return 2;
     }
     const std::string& path = cl.positional()[0];
@@ -68,6 +74,15 @@ int runGameVerify(const Args& args) {
         if (seal.empty()) {
             std::cerr << "muster-cli game verify: '" << *typed
                       << "' is not a seal (10 letters and digits, e.g. 4K7QD-M2X9A)\n";
+            return 2;
+        }
+    }
+    std::string device;
+    if (auto typed = cl.value("device")) {
+        device = storage::normalizeFingerprint(*typed);
+        if (device.empty()) {
+            std::cerr << "muster-cli game verify: '" << *typed
+                      << "' is not a device fingerprint (16 hex digits, e.g. 3f9a-0c21-77be-d410)\n";
             return 2;
         }
     }
@@ -88,15 +103,26 @@ int runGameVerify(const Args& args) {
                  "matches its hash, "
               << (r.replayed ? "every input replays to the end" : "inputs not replayed: " + r.notReplayed)
               << "\n"
-              << "head: event #" << r.eventCount << " " << r.headHash << "\n";
-    if (seal.empty())
+              << "head: event #" << r.eventCount << " " << r.headHash << "\n"
+              << "signed: " << storage::describeSignatures(r.signatures) << "\n";
+    if (seal.empty() && device.empty())
         return 0;
-    // The seal names one head; the chain ties that head to every byte before it.
     auto events = journal->events();
     if (!events) {
         std::cerr << "muster-cli game verify: " << events.message() << "\n";
         return 2;
     }
+    if (!device.empty()) {
+        const std::string problem = storage::notSignedBy(*events, r.signatures, device);
+        if (!problem.empty()) {
+            std::cout << "DEVICE FAILED: " << path << ": " << problem << "\n";
+            return 1;
+        }
+        std::cout << "DEVICE OK: every finished turn's head is signed by device " << device << "\n";
+        if (seal.empty())
+            return 0;
+    }
+    // The seal names one head; the chain ties that head to every byte before it.
     for (const storage::Event& e : *events)
         if (storage::sealOf(e.seq, e.hash) == seal) {
             std::cout << "SEAL OK: " << seal << " is the head at event #" << e.seq << " (turn " << e.turn

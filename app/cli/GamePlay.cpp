@@ -6,6 +6,7 @@
 #include "app/cli/GamePhoto.h"
 #include "app/cli/GameRecords.h"
 #include "app/cli/JsonText.h"
+#include "app/storage/DeviceKey.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
 #include "rules/AutoTable.h"
@@ -114,6 +115,7 @@ private:
     storage::GameSession m_session;
     PlayOptions m_options;
     bool m_failed = false;
+    std::optional<storage::DeviceKey> m_key; // signs each turn's head; none: the game is played unsigned
 };
 
 void PlayLoop::showPrompt(const rules::Prompt& prompt) {
@@ -156,17 +158,31 @@ void PlayLoop::accepted(const storage::Event& e, const std::string& what) {
             line += "\n    " + r;
         emit(line);
     }
-    // The event that ends a turn is sealed: a code the players note to prove later that the turn was not
-    // changed (muster-cli game verify --seal CODE).
+    // The event that ends a turn is signed with this device's key and sealed: a code the players note to
+    // prove later that the turn was not changed (muster-cli game verify --seal CODE).
     if (m_session.engine().gameOver() || m_session.prompt().turn > e.turn) {
-        const std::string seal = storage::sealOf(e.seq, e.hash);
+        storage::Event head = e;
+        std::string signedBy;
+        if (m_key) {
+            if (auto s = m_session.signHead(*m_key)) {
+                head = *s;
+                signedBy = m_key->fingerprint();
+            } else {
+                rejected("the turn's head could not be signed: " + s.message());
+            }
+        }
+        const std::string seal = storage::sealOf(head.seq, head.hash);
         if (m_options.json)
-            emit(jsonText(Json{{"type", "seal"}, {"turn", e.turn}, {"seq", e.seq}, {"seal", seal}}));
+            emit(jsonText(Json{{"type", "seal"},
+                               {"turn", e.turn},
+                               {"seq", head.seq},
+                               {"seal", seal},
+                               {"device", signedBy}}));
         else
-            emit("  turn " + std::to_string(e.turn) + " ends at #" + std::to_string(e.seq) + ": seal " +
-                 seal + " (note it: 'muster-cli game verify --seal " + seal +
-                 "' proves later that this game still holds "
-                 "the turn unchanged)");
+            emit("  turn " + std::to_string(e.turn) + " ends at #" + std::to_string(head.seq) + ": seal " +
+                 seal + (signedBy.empty() ? std::string(", unsigned") : ", signed by device " + signedBy) +
+                 " (note it: 'muster-cli game verify --seal " + seal +
+                 "' proves later that this game still holds the turn unchanged)");
     }
 }
 
@@ -275,6 +291,18 @@ bool PlayLoop::handleLine(const rules::Prompt& prompt, const std::string& player
 }
 
 int PlayLoop::run() {
+    if (auto key = storage::DeviceKey::loadOrCreate(storage::DeviceKey::defaultPath()))
+        m_key = *key;
+    else if (m_options.json)
+        emit(jsonText(Json{{"type", "warning"}, {"warning", "turns are not signed: " + key.message()}}));
+    else
+        emit("  turns are not signed: " + key.message());
+    // A run stopped between a turn's last input and its signature: sign that head now, on resuming.
+    if (auto last = m_session.journal().lastEvent();
+        m_key && last && *last &&
+        ((*last)->kind == storage::kind::Answer || (*last)->kind == storage::kind::Dice) &&
+        (m_session.engine().gameOver() || m_session.prompt().turn > (*last)->turn))
+        (void)m_session.signHead(*m_key);
     while (!m_failed) {
         const rules::Prompt prompt = m_session.prompt();
         if (prompt.kind == rules::PromptKind::GameOver) {

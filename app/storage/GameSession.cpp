@@ -2,6 +2,7 @@
 
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Schema.h"
+#include "app/storage/TurnSignature.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -171,6 +172,20 @@ VerifyReport GameSession::verify(const Journal& journal) {
         return r;
     }
     r.replayed = true;
+    auto events = journal.events();
+    if (!events) {
+        r.ok = false;
+        r.problem = "the events cannot be read for the signatures: " + events.message();
+        return r;
+    }
+    SignatureCheck sigs = checkSignatures(*events);
+    if (sigs.firstBadSeq) {
+        r.ok = false;
+        r.firstBadSeq = sigs.firstBadSeq;
+        r.problem = sigs.problem;
+        return r;
+    }
+    r.signatures = std::move(sigs.signedHeads);
     return r;
 }
 
@@ -290,9 +305,11 @@ Result<Event> GameSession::submit(const rules::Input& input, std::vector<Evidenc
 Result<Event> GameSession::note(std::string_view noteKind, std::string payloadJson, std::string player) {
     if (noteKind.empty())
         return Error{"an event needs a kind"};
-    for (std::string_view replayKind : {kind::Answer, kind::Dice, kind::Undo, kind::Override})
+    for (std::string_view replayKind :
+         {kind::Answer, kind::Dice, kind::Undo, kind::Override, kind::Signature})
         if (noteKind == replayKind)
-            return Error{"'" + std::string(noteKind) + "' events are part of the replay and are not notes"};
+            return Error{"'" + std::string(noteKind) +
+                         "' events are part of the replay or its signatures and are not notes"};
     const rules::Prompt now = m_engine.prompt();
     EventDraft d;
     d.turn = now.turn;
@@ -300,6 +317,23 @@ Result<Event> GameSession::note(std::string_view noteKind, std::string payloadJs
     d.kind = std::string(noteKind);
     d.payloadJson = std::move(payloadJson);
     d.player = std::move(player);
+    return m_journal.append(d);
+}
+
+Result<Event> GameSession::signHead(const DeviceKey& key) {
+    auto last = m_journal.lastEvent();
+    if (!last)
+        return last.error();
+    if (!*last)
+        return Error{"a game with no events has no head to sign"};
+    const Event& head = **last;
+    if (head.kind == kind::Signature)
+        return head;
+    EventDraft d;
+    d.turn = head.turn;
+    d.phase = head.phase;
+    d.kind = std::string(kind::Signature);
+    d.payloadJson = signaturePayload(key, head.turn, head);
     return m_journal.append(d);
 }
 

@@ -4,6 +4,7 @@
 // journal's inputs still in force; an input is in the journal (committed) before anyone is told it was
 // accepted.
 
+#include "app/storage/DeviceKey.h"
 #include "app/storage/Journal.h"
 #include "rules/Engine.h"
 
@@ -47,6 +48,10 @@ public:
     // phase. Refused for the kinds that make up the replay (answer, dice, undo, override), which only
     // submit(), undoLast() and overrideLast() write.
     Result<Event> note(std::string_view kind, std::string payloadJson, std::string player = {});
+    // Signs the head with the device key at the end of a turn: appends a signature event (TurnSignature.h)
+    // for the last event, stamped with that event's turn, so the turn's seal covers the signature too.
+    // Returns the last event unchanged when it is already a signature, and refuses an empty game.
+    Result<Event> signHead(const DeviceKey& key);
     // Takes back the latest answer still in force (undo event) and replays.
     Result<Event> undoLast(const std::string& player, const std::string& reason);
     // Replaces the faces of the latest dice result still in force (override event) and replays. Refused if

@@ -740,7 +740,8 @@ std::int64_t Journal::eventCount() const {
 
 Result<std::optional<Event>> Journal::lastEvent() const {
     try {
-        SQLite::Statement s(*m_db, "SELECT seq, turn, phase, time FROM events ORDER BY seq DESC LIMIT 1");
+        SQLite::Statement s(
+            *m_db, "SELECT seq, turn, phase, time, kind, hash FROM events ORDER BY seq DESC LIMIT 1");
         if (!s.executeStep())
             return std::optional<Event>();
         Event e;
@@ -748,6 +749,8 @@ Result<std::optional<Event>> Journal::lastEvent() const {
         e.turn = s.getColumn(1).getInt();
         e.phase = text(s.getColumn(2));
         e.time = text(s.getColumn(3));
+        e.kind = text(s.getColumn(4));
+        e.hash = text(s.getColumn(5));
         return std::optional<Event>(std::move(e));
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": cannot read the last event: " + e.what()};

@@ -74,8 +74,8 @@ public:
     const Head& head() const { return m_head; }
 
     std::int64_t eventCount() const;
-    // The seq, turn, phase and time of the last event, or nothing before the first event: one row, read by
-    // the primary key.
+    // The seq, turn, phase, time, kind and hash of the last event, or nothing before the first event: one
+    // row, read by the primary key.
     Result<std::optional<Event>> lastEvent() const;
     Result<std::vector<Event>> events() const; // every event in seq order, no photo bytes
     // The last event of one kind ("calibration"), or nothing if the game has none: read newest first and

@@ -28,6 +28,8 @@ inline constexpr std::string_view Override = "override"; // payload {"target", "
 // Kinds the rules never read (GameSession::note): they ride along in the game file.
 inline constexpr std::string_view Calibration =
     "calibration"; // payload {"name", "width", "height", "profile"}
+// The recording device's signature of the head just before it (TurnSignature.h).
+inline constexpr std::string_view Signature = "signature"; // payload {"turn", "seq", "head", "key", "sig"}
 } // namespace kind
 
 struct Player {
@@ -113,6 +115,13 @@ struct EffectiveInput {
     std::optional<std::int64_t> overrideSeq;         // the override event that did it
 };
 
+// A turn head signed by a device key, as verify found it.
+struct SignedHead {
+    int turn = 0;
+    std::int64_t seq = 0; // the signed head
+    std::string fingerprint;
+};
+
 // Outcome of recomputing the hash chain.
 struct VerifyReport {
     bool ok = true;
@@ -123,6 +132,7 @@ struct VerifyReport {
     std::string headHash;                    // the last event's hash (the genesis hash with no events)
     bool replayed = false;                   // every input was also replayed to the end (GameSession::verify)
     std::string notReplayed;                 // why not, for a game of another rules engine version
+    std::vector<SignedHead> signatures;      // every device signature that holds (GameSession::verify)
 };
 
 } // namespace muster::storage

@@ -73,6 +73,11 @@ class GameController : public QObject {
     Q_PROPERTY(QVariantList recentReports READ recentReports NOTIFY reportsChanged FINAL)
     Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
+    // The seal of the turn that has just ended, until dismissed: {turn, seq, seal, device, unsignedReason,
+    // qrText}; empty when there is none to show.
+    Q_PROPERTY(QVariantMap turnSeal READ turnSeal NOTIFY sealChanged FINAL)
+    // This device's key fingerprint ("" if it has no usable key); see docs/journal.md, Device signatures.
+    Q_PROPERTY(QString deviceFingerprint READ deviceFingerprint NOTIFY sealChanged FINAL)
 
 public:
     explicit GameController(QObject* parent = nullptr);
@@ -188,6 +193,11 @@ public:
     // photos, dice statistics per player) into the games folder's reports/<game>/; false (lastError) if not.
     Q_INVOKABLE bool writeReport();
 
+    QVariantMap turnSeal() const { return m_turnSeal; }
+    QString deviceFingerprint() const;
+    // The players have noted the seal: the card goes away.
+    Q_INVOKABLE void dismissSeal();
+
     // The game's scenario snapshot as JSON ("" without a game): the chit reader maps chit slots through it.
     std::string scenarioJson() const;
 
@@ -199,8 +209,14 @@ Q_SIGNALS:
     void stateChanged();
     void errorChanged();
     void savedGamesChanged();
+    void sealChanged();
 
 private:
+    // After an input was committed: if it ended its turn (or the game), signs the head with the device key
+    // and shows the turn's seal (turnSeal).
+    void sealIfTurnEnded(const storage::Event& event);
+    // The device key, read or made on first use; null (and m_keyProblem set) when there is none.
+    const storage::DeviceKey* deviceKey() const;
     bool fail(const QString& message);
     rules::Result<rules::Scenario> readScenario(const QString& scenario) const;
     bool adopt(storage::GameSession session);
@@ -222,6 +238,11 @@ private:
     bool m_canUndo = false;     // the latest input in force is an answer
     bool m_canOverride = false; // the latest input in force is a dice result
     QString m_calibrationPayload;
+    // Read or made on first use.
+    mutable std::optional<storage::DeviceKey> m_deviceKey;
+    mutable QString m_keyProblem;
+    mutable bool m_keyTried = false;
+    QVariantMap m_turnSeal;
 };
 
 } // namespace muster::app

@@ -1,5 +1,8 @@
 #include "app/ui/LogModel.h"
 
+#include "app/storage/Seal.h"
+#include "app/storage/TurnSignature.h"
+
 #include <nlohmann/json.hpp>
 
 using namespace Qt::StringLiterals;
@@ -158,6 +161,10 @@ void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int
                 // Written by the calibration wizard; the profile text itself is not for the log.
                 row.text = u"Calibration \"%1\" attached"_s.arg(q(str(p, "name")));
                 row.detail = u"camera %1x%2"_s.arg(p.value("width", 0)).arg(p.value("height", 0));
+            } else if (e.kind == storage::kind::Signature) {
+                // The turn's end: its seal (of this very event) as the players noted it, and who signed.
+                row.text = u"Turn %1 sealed: %2"_s.arg(e.turn).arg(q(storage::sealOf(e.seq, e.hash)));
+                row.detail = u"signed by device %1"_s.arg(q(storage::signerOf(e.payloadJson)));
             } else {
                 row.text = q(e.kind);
             }

@@ -198,4 +198,17 @@ PageFrame {
     OverrideDialog {
         id: overrideDialog
     }
+
+    SealDialog {
+        id: sealDialog
+    }
+    Connections {
+        target: GameController
+        function onSealChanged() {
+            if (GameController.turnSeal.seal)
+                sealDialog.open()
+            else
+                sealDialog.close()
+        }
+    }
 }

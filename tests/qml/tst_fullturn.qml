@@ -100,6 +100,11 @@ TestCase {
         }
         verify(guard < 600, "turn 1 did not end")
         compare(GameController.turn, 2)
+        // The turn's seal is shown until the players say they noted it.
+        const sealDialog = findChild(win, "sealDialog")
+        tryCompare(sealDialog, "visible", true)
+        mouseClick(findChild(sealDialog.contentItem, "sealDone"))
+        tryCompare(sealDialog, "visible", false)
         for (const p of ["orders", "first_fire", "movement", "regular_fire", "melee", "recovery"])
             verify(phasesSeen[p] !== undefined, "turn 1 never reached phase " + p + "; keys: " + keys.join(" "))
         verify(keys.indexOf("US-2DRG.recovery") >= 0, "the dragoons made no recovery roll (MD-REC-01)")
@@ -129,15 +134,18 @@ TestCase {
         compare(GameController.roster.count, 8)
         compare(GameController.lastResult, "US-2DRG recovers 3 DL")
 
-        // The log holds exactly what was entered (79 inputs, no undo or override), and ends with Recovery.
+        // The log holds exactly what was entered (79 inputs, no undo or override) and ends with Recovery, then
+        // the turn's signed seal.
         const log = GameController.log
         compare(inputs, 79)
-        compare(log.count, 79)
+        compare(log.count, 80)
         const entry = (row, role) => log.data(log.index(row, 0), role)
         compare(entry(77, LogModel.PhaseRole), "recovery")
         compare(entry(77, LogModel.TextRole), "No")
         compare(entry(77, LogModel.RuleIdRole), "MD-REC-02")
         compare(entry(78, LogModel.KindRole), "dice")
+        compare(entry(79, LogModel.KindRole), "signature")
+        compare(entry(79, LogModel.DetailRole), "signed by device " + GameController.deviceFingerprint)
         compare(entry(78, LogModel.TextRole), "Rolled 5")
         compare(entry(78, LogModel.DetailRole), "US-2DRG recovery (elite)")
         compare(entry(78, LogModel.RuleIdRole), "MD-REC-01")
@@ -159,7 +167,7 @@ TestCase {
         const replay = win.pageItem("log").replayModel
         verify(replay, "no replay model on the Log page")
         compare(replay.steps.turnFilter, 1)
-        compare(replay.steps.count, 79)
+        compare(replay.steps.count, 80) // 79 inputs and the turn's seal
         compare(replay.currentRow, 0)
         tap(win, "replayNext")
         compare(replay.currentRow, 1)
@@ -177,9 +185,9 @@ TestCase {
         compare(dragoonDl(), 0)
         compare(replay.outcome, "US-2DRG recovers 3 DL")
         // The replay wrote nothing.
-        compare(replay.eventCount(), 79)
+        compare(replay.eventCount(), 80)
         tap(win, "replayButton")
-        compare(GameController.log.count, 79)
+        compare(GameController.log.count, 80)
         GameController.closeGame()
     }
 }

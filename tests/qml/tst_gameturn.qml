@@ -84,11 +84,13 @@ TestCase {
             verify(phasesSeen[p] !== undefined, "turn 1 never reached phase " + p)
         verify(throwCount > 0)
 
-        // The log holds exactly what was entered, and every throw was typed.
+        // The log holds exactly what was entered and the turn's signed seal, and every throw was typed.
         const log = GameController.log
-        compare(log.count, inputCount)
+        compare(log.count, inputCount + 1)
+        compare(log.data(log.index(inputCount, 0), LogModel.KindRole), "signature")
+        compare(log.data(log.index(inputCount, 0), LogModel.TextRole), "Turn 1 sealed: " + GameController.turnSeal.seal)
         log.turnFilter = 1
-        compare(log.count, inputCount)
+        compare(log.count, inputCount + 1)
         log.turnFilter = -1
 
         // The roster: every unit listed, orders as tapped, and the fire left marks.
@@ -107,7 +109,7 @@ TestCase {
         GameController.closeGame()
         verify(GameController.openGame(path), GameController.lastError)
         compare(GameController.turn, 2)
-        compare(GameController.log.count, inputCount)
+        compare(GameController.log.count, inputCount + 1)
         GameController.closeGame()
     }
 }

@@ -64,6 +64,19 @@ TestCase {
         console.log("Fallen Timbers turn 1: " + inputs + " inputs; dice d" + Object.keys(dice).join(", d")
                     + "; parts of the turn: " + Object.keys(groups).join(" | "))
         compare(GameController.turn, 2)
+        // The turn's end is sealed and signed by this device, the seal shown large and as a QR code (issue 22).
+        const seal = findChild(win, "sealDialog")
+        verify(seal, "no seal dialog")
+        tryCompare(seal, "visible", true)
+        compare(GameController.turnSeal.turn, 1)
+        verify(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(GameController.turnSeal.seal), "seal " + GameController.turnSeal.seal)
+        verify(/^[0-9a-f]{4}(-[0-9a-f]{4}){3}$/.test(GameController.turnSeal.device), "device " + GameController.turnSeal.device)
+        compare(GameController.turnSeal.device, GameController.deviceFingerprint)
+        compare(findChild(seal.contentItem, "sealCode").text, GameController.turnSeal.seal)
+        verify(findChild(seal.contentItem, "sealQr").modules >= 21, "no QR code drawn")
+        mouseClick(findChild(seal.contentItem, "sealDone"))
+        tryCompare(seal, "visible", false)
+        compare(GameController.turnSeal.seal, undefined)
         // Both halves of the turn were played, each by its phasing side (OMTB-SEQ-01).
         verify(Object.keys(groups).length >= 2, "one phasing side only: " + Object.keys(groups))
         verify(sides["indians"] && sides["americans"], "sides that acted: " + Object.keys(sides))
@@ -75,8 +88,8 @@ TestCase {
         const firstId = roster.data(roster.index(0, 0), RosterModel.UnitIdRole)
         verify(roster.value(firstId, "ops") !== "", "no operations column for " + firstId)
         verify(roster.value(firstId, "cohesion") !== "", "no cohesion column for " + firstId)
-        // Every tap and throw is in the log.
-        compare(GameController.log.count, inputs)
+        // Every tap and throw is in the log, and the turn's seal.
+        compare(GameController.log.count, inputs + 1)
         GameController.closeGame()
     }
 }

@@ -23,6 +23,9 @@ namespace muster::storage::test {
 struct Forgery {
     std::function<void(GameInfo&)> game;             // e.g. rename a player
     std::function<void(std::vector<Event>&)> events; // e.g. rewrite a roll, delete or append an event
+    // A forger has no device key: by default the device's signature events are taken out too, since a
+    // recomputed chain no longer matches them (DeviceSignatures tests keep them to show verify catches that).
+    bool keepSignatures = false;
 };
 
 inline void forge(const std::string& path, const Forgery& forgery) {
@@ -43,6 +46,8 @@ inline void forge(const std::string& path, const Forgery& forgery) {
     // Photos travel with their event (by its old seq), whatever its new number.
     if (forgery.events)
         forgery.events(events);
+    if (!forgery.keepSignatures)
+        std::erase_if(events, [](const Event& e) { return e.kind == kind::Signature; });
     g.genesisHash = genesisHash(g);
 
     SQLite::Database db(path, SQLite::OPEN_READWRITE);

@@ -1,0 +1,238 @@
+// Device signatures (issue 22): each finished turn's head is signed with the recording device's Ed25519 key;
+// verify checks every signature, so a game whose hashes were recomputed elsewhere no longer verifies, and
+// `--device FINGERPRINT` shows a game stripped of its signatures or signed by another key is not that
+// device's.
+
+#include "CliRun.h"
+#include "Forger.h"
+#include "TestFiles.h"
+#include "app/storage/DeviceKey.h"
+#include "app/storage/GameSession.h"
+#include "app/storage/TurnSignature.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace muster::storage;
+using namespace muster::storage::test;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string kScenario = MUSTER_STORAGE_TEST_DATA "/skirmish.json";
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::array<std::uint8_t, 32> seed(std::uint8_t b) {
+    std::array<std::uint8_t, 32> s{};
+    s.fill(b);
+    return s;
+}
+
+} // namespace
+
+TEST(DeviceKeys, MadeOnceKeptPrivateAndReadBack) {
+    ScratchDir dir;
+    const std::string path = dir.file("config/muster/device-key");
+    auto made = DeviceKey::loadOrCreate(path);
+    ASSERT_TRUE(made) << made.message();
+    struct stat st {};
+    ASSERT_EQ(::stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    auto again = DeviceKey::loadOrCreate(path);
+    ASSERT_TRUE(again) << again.message();
+    EXPECT_EQ(again->publicKey(), made->publicKey());
+    EXPECT_EQ(again->fingerprint(), made->fingerprint());
+    EXPECT_EQ(made->fingerprint().size(), 19u); // xxxx-xxxx-xxxx-xxxx
+    EXPECT_EQ(normalizeFingerprint(made->fingerprint()), made->fingerprint());
+    std::string typed = made->fingerprint();
+    for (char& c : typed)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    EXPECT_EQ(normalizeFingerprint(typed), made->fingerprint());
+    EXPECT_EQ(normalizeFingerprint("not-a-fingerprint"), "");
+}
+
+TEST(DeviceKeys, AFileThatIsNotAKeyIsRefusedAndLeftAlone) {
+    ScratchDir dir;
+    const std::string path = dir.file("device-key");
+    {
+        std::ofstream out(path);
+        out << "my shopping list\n";
+    }
+    auto k = DeviceKey::loadOrCreate(path);
+    ASSERT_FALSE(k);
+    EXPECT_TRUE(contains(k.message(), "not a Muster device key")) << k.message();
+    EXPECT_EQ(readBytes(path), "my shopping list\n");
+    EXPECT_FALSE(DeviceKey::loadOrCreate(dir.path().string())) // a folder where the key should be
+        << "a folder is not a key";
+}
+
+TEST(DeviceKeys, SignaturesVerifyOnlyForTheirMessageAndKey) {
+    const DeviceKey a = DeviceKey::fromSeed(seed(1));
+    const DeviceKey b = DeviceKey::fromSeed(seed(2));
+    const Signature sig = a.sign(headMessage(41, "abc"));
+    EXPECT_TRUE(verifySignature(a.publicKey(), headMessage(41, "abc"), sig));
+    EXPECT_FALSE(verifySignature(a.publicKey(), headMessage(42, "abc"), sig));
+    EXPECT_FALSE(verifySignature(b.publicKey(), headMessage(41, "abc"), sig));
+    EXPECT_NE(a.fingerprint(), b.fingerprint());
+}
+
+TEST(DeviceKeys, SignaturesAreDescribedByTurnRuns) {
+    EXPECT_EQ(describeSignatures({}), "unsigned");
+    EXPECT_EQ(describeSignatures({{1, 10, "aaaa-bbbb-cccc-dddd"},
+                                  {2, 20, "aaaa-bbbb-cccc-dddd"},
+                                  {3, 30, "aaaa-bbbb-cccc-dddd"},
+                                  {5, 50, "aaaa-bbbb-cccc-dddd"}}),
+              "turns 1-3, 5 by device aaaa-bbbb-cccc-dddd");
+    EXPECT_EQ(describeSignatures({{1, 10, "aaaa-bbbb-cccc-dddd"}, {2, 20, "1111-2222-3333-4444"}}),
+              "turn 1 by device aaaa-bbbb-cccc-dddd; turn 2 by device 1111-2222-3333-4444");
+}
+
+class DeviceSignatures : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_key = m_dir.file("device-key");
+        auto k = DeviceKey::loadOrCreate(m_key);
+        ASSERT_TRUE(k) << k.message();
+        m_fingerprint = k->fingerprint();
+        m_game = m_dir.file("game.muster");
+        const Output played = run("game play --rules md --scenario '" + kScenario + "' --game '" + m_game +
+                                  "' --auto --dice virtual --seed 3 --turns 3 --json");
+        ASSERT_EQ(played.exitCode, 0) << played.text;
+        m_seals = linesOfType(played.text, "seal");
+        ASSERT_EQ(m_seals.size(), 3u) << played.text;
+        m_pristine = m_dir.file("pristine.muster");
+        std::filesystem::copy_file(m_game, m_pristine);
+    }
+    Output run(const std::string& args) { return cli(args, {}, "MUSTER_DEVICE_KEY='" + m_key + "'"); }
+    Output verify(const std::string& extra = {}) { return cli("game verify '" + m_game + "' " + extra); }
+    void reset() {
+        std::filesystem::copy_file(m_pristine, m_game, std::filesystem::copy_options::overwrite_existing);
+    }
+
+    ScratchDir m_dir;
+    std::string m_key, m_fingerprint, m_game, m_pristine;
+    std::vector<Json> m_seals;
+};
+
+TEST_F(DeviceSignatures, EveryTurnIsSignedAndSealedAfterItsSignature) {
+    for (const Json& s : m_seals)
+        EXPECT_EQ(s["device"], m_fingerprint) << s.dump();
+    auto j = Journal::open(m_game, {OpenMode::ReadOnly, false});
+    ASSERT_TRUE(j) << j.message();
+    const std::vector<Event> events = *j->events();
+    // Each seal names a signature event, which signs the event just before it.
+    for (const Json& s : m_seals) {
+        const Event& sealed = events[static_cast<std::size_t>(s["seq"].get<std::int64_t>() - 1)];
+        EXPECT_EQ(sealed.kind, kind::Signature);
+        EXPECT_EQ(Json::parse(sealed.payloadJson)["seq"], sealed.seq - 1);
+    }
+    const Output v = verify("--device " + m_fingerprint);
+    EXPECT_EQ(v.exitCode, 0) << v.text;
+    EXPECT_TRUE(contains(v.text, "signed: turns 1-3 by device " + m_fingerprint)) << v.text;
+    EXPECT_TRUE(contains(v.text, "DEVICE OK")) << v.text;
+    // A seal still proves its head.
+    EXPECT_EQ(verify("--seal " + m_seals[1]["seal"].get<std::string>()).exitCode, 0);
+}
+
+TEST_F(DeviceSignatures, ARecomputedChainNoLongerMatchesTheSignatures) {
+    // The forgeries of the seal tests, with the signature events left in: each is caught by verify alone.
+    const std::vector<Forgery> forgeries = {
+        {[](GameInfo& g) { g.players[0].name = "Someone Else"; }, {}, true},
+        {{},
+         [](std::vector<Event>& events) {
+             Event note = events[3];
+             note.kind = "note";
+             note.payloadJson = R"({"text":"Ann conceded the ford"})";
+             note.source = DiceSource::None;
+             note.input.clear();
+             events.insert(events.begin() + 3, note);
+         },
+         true},
+    };
+    for (const Forgery& f : forgeries) {
+        reset();
+        forge(m_game, f);
+        const Output v = verify();
+        EXPECT_EQ(v.exitCode, 1) << v.text;
+        EXPECT_TRUE(contains(v.text, "FAILED")) << v.text;
+        EXPECT_TRUE(contains(v.text, "the signature of turn 1's head")) << v.text;
+    }
+}
+
+TEST_F(DeviceSignatures, AGameStrippedOfItsSignaturesIsNotThisDevices) {
+    // Rewritten by a script with every hash recomputed and the signatures taken out: sound, but unsigned.
+    forge(m_game, {[](GameInfo& g) { g.players[0].name = "Someone Else"; }, {}});
+    EXPECT_EQ(verify().exitCode, 0);
+    EXPECT_TRUE(contains(verify().text, "signed: unsigned"));
+    const Output v = verify("--device " + m_fingerprint);
+    EXPECT_EQ(v.exitCode, 1) << v.text;
+    EXPECT_TRUE(contains(v.text, "DEVICE FAILED")) << v.text;
+    EXPECT_TRUE(contains(v.text, "turn 1 ended")) << v.text;
+}
+
+TEST_F(DeviceSignatures, AGameResignedWithAnotherKeyIsNotThisDevices) {
+    // A forger signs again with a key of their own: sound, but the fingerprint is theirs.
+    forge(m_game, {[](GameInfo& g) { g.players[0].name = "Someone Else"; }, {}});
+    const DeviceKey theirs = DeviceKey::fromSeed(seed(9));
+    {
+        auto s = GameSession::open(m_game);
+        ASSERT_TRUE(s) << s.message();
+        ASSERT_TRUE(s->signHead(theirs));
+    }
+    EXPECT_EQ(verify().exitCode, 0) << verify().text;
+    const Output v = verify("--device " + m_fingerprint);
+    EXPECT_EQ(v.exitCode, 1) << v.text;
+    EXPECT_TRUE(contains(v.text, "signed by another device, " + theirs.fingerprint())) << v.text;
+}
+
+TEST_F(DeviceSignatures, ASignatureOfAnotherHeadOrBrokenFieldsFails) {
+    auto check = [](std::vector<Event> events) {
+        return checkSignatures(events);
+    };
+    auto j = Journal::open(m_game, {OpenMode::ReadOnly, false});
+    ASSERT_TRUE(j);
+    std::vector<Event> events = *j->events();
+    EXPECT_FALSE(check(events).firstBadSeq);
+    EXPECT_EQ(check(events).signedHeads.size(), 3u);
+    const std::size_t sig = static_cast<std::size_t>(m_seals[0]["seq"].get<std::int64_t>() - 1);
+    std::vector<Event> moved = events;
+    std::swap(moved[sig], moved[sig - 1]); // the signature no longer follows its head
+    EXPECT_TRUE(contains(check(moved).problem, "does not sign the event just before it"));
+    for (const char* field : {"key", "sig", "seq", "head"}) {
+        std::vector<Event> broken = events;
+        Json p = Json::parse(broken[sig].payloadJson);
+        p[field] = "zz";
+        broken[sig].payloadJson = p.dump();
+        EXPECT_EQ(check(broken).firstBadSeq, broken[sig].seq) << field;
+    }
+    std::vector<Event> badSig = events;
+    Json p = Json::parse(badSig[sig].payloadJson);
+    std::string s = p["sig"];
+    s[0] = s[0] == '0' ? '1' : '0';
+    p["sig"] = s;
+    badSig[sig].payloadJson = p.dump();
+    EXPECT_TRUE(contains(check(badSig).problem, "does not verify")) << check(badSig).problem;
+}
+
+TEST_F(DeviceSignatures, AnUnusableKeyPlaysUnsignedAndSaysSo) {
+    const std::string game2 = m_dir.file("g2.muster");
+    const std::string notAKey = m_dir.file("not-a-key");
+    {
+        std::ofstream out(notAKey);
+        out << "x";
+    }
+    const Output played = cli("game play --rules md --scenario '" + kScenario + "' --game '" + game2 +
+                                  "' --auto --dice virtual --seed 3 --turns 1",
+                              {}, "MUSTER_DEVICE_KEY='" + notAKey + "'");
+    ASSERT_EQ(played.exitCode, 0) << played.text;
+    EXPECT_TRUE(contains(played.text, "turns are not signed")) << played.text;
+    EXPECT_TRUE(contains(played.text, ", unsigned")) << played.text;
+    EXPECT_EQ(readBytes(notAKey), "x");
+}
