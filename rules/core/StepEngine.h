@@ -112,6 +112,8 @@ public:
     }
 
     Result<void> applyAll(std::vector<Input> inputs, std::size_t* accepted) override {
+        m_pause.clear(); // a batch replays whole steps: a pause does not hold it
+        m_paused = false;
         std::size_t next = replaySteps(inputs);
         // The step left waiting (or holding a rejected input) goes through apply(), which words the error.
         for (; next < inputs.size(); ++next) {
