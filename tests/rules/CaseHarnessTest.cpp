@@ -297,7 +297,8 @@ void checkExpect(const json& state, const json& expect, const Played& played, co
             // An array of the state JSON whose entries have ids: units, leaders, …
             ASSERT_TRUE(state.contains(what) && state[what].is_array())
                 << where << ": the state JSON has no array '" << what << "'";
-            for (const auto& [id, fields] : value.items()) {
+            for (const auto& [key, fields] : value.items()) {
+                const std::string id = key; // clang 14 does not capture structured bindings
                 const auto& arr = state[what];
                 const auto it = std::find_if(arr.begin(), arr.end(),
                                              [&](const json& e) { return e.value("id", "") == id; });
