@@ -2,8 +2,8 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "app/report/JsonText.h"
 #include "rules/RuleSets.h"
-#include "app/cli/JsonText.h"
 #include "vision/ImageFile.h"
 #include "vision/chits/ChitPayload.h"
 #include "vision/chits/ChitReader.h"
@@ -30,6 +30,8 @@
 #include <sstream>
 
 namespace muster::cli {
+
+using report::jsonText;
 
 namespace {
 

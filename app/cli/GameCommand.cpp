@@ -2,16 +2,24 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
-#include "app/cli/GameRecords.h"
+#include "app/report/GameRecords.h"
+#include "app/report/JsonText.h"
+#include "app/report/Report.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
-#include "app/cli/JsonText.h"
 
 #include <algorithm>
 #include <cstring>
 #include <iostream>
 
 namespace muster::cli {
+
+using report::GameRecord;
+using report::headerText;
+using report::jsonText;
+using report::loadRecords;
+using report::RecordFilter;
+using report::toJson;
 
 namespace {
 
@@ -108,13 +116,37 @@ int runGameVerify(const Args& args) {
     return 1;
 }
 
-storage::VerifyReport warnIfUnsound(const std::string& command, const storage::Journal& journal) {
-    storage::VerifyReport r = storage::GameSession::verify(journal);
+void warnUnsound(const std::string& command, const std::string& path, const storage::VerifyReport& r) {
     if (!r.ok)
-        std::cerr << "muster-cli game " << command << ": WARNING: " << journal.path() << " does not verify: "
+        std::cerr << "muster-cli game " << command << ": WARNING: " << path << " does not verify: "
                   << (r.firstBadSeq ? "event #" + std::to_string(*r.firstBadSeq) + ": " : "") << r.problem
                   << ". What follows is what the file says, not necessarily what was played.\n";
+}
+
+storage::VerifyReport warnIfUnsound(const std::string& command, const storage::Journal& journal) {
+    storage::VerifyReport r = storage::GameSession::verify(journal);
+    warnUnsound(command, journal.path(), r);
     return r;
+}
+
+int runGameReport(const Args& args) {
+    CommandLine cl(args, {"out"}, {});
+    if (!cl.ok() || cl.positional().size() != 1 || !cl.value("out")) {
+        std::cerr << (cl.ok() ? std::string("usage: muster-cli game report GAME.muster --out DIR")
+                              : cl.error())
+                  << "\n";
+        return 2;
+    }
+    auto written = report::writeReport(cl.positional()[0], *cl.value("out"));
+    if (!written) {
+        std::cerr << "muster-cli game report: " << written.message() << "\n";
+        return written.error().kind == report::ReportError::Kind::CannotOpen ? 2 : 1;
+    }
+    warnUnsound("report", cl.positional()[0], written->verify);
+    std::cout << "wrote " << written->html.string() << " and " << written->json.string() << " ("
+              << written->events << " events, " << written->verify.evidenceCount << " photos"
+              << (written->verify.ok ? "" : ", HASH CHAIN BROKEN") << ")\n";
+    return written->verify.ok ? 0 : 1;
 }
 
 int runGameLog(const Args& args) {

@@ -4,8 +4,8 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GamePhoto.h"
-#include "app/cli/GameRecords.h"
-#include "app/cli/JsonText.h"
+#include "app/report/GameRecords.h"
+#include "app/report/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
 #include "rules/AutoTable.h"
@@ -21,6 +21,10 @@
 #include <sstream>
 
 namespace muster::cli {
+
+using report::facesText;
+using report::headerText;
+using report::jsonText;
 
 namespace {
 

@@ -34,6 +34,19 @@ for m in vision calibration; do
     [ -d "$m" ] && report "$m/ includes app/" '^\s*#\s*include\s*"app/' "$m"
 done
 [ -d app/storage ] && report "app/storage includes Qt" "$qt" app/storage
+[ -d app/storage ] && report "app/storage includes another app folder" '^\s*#\s*include\s*"app/(cli|report|ui|print)/' app/storage
+[ -d app/report ] && report "app/report includes Qt" "$qt" app/report
+[ -d app/report ] && report "app/report includes the CLI or the UI" '^\s*#\s*include\s*"app/(cli|ui)/' app/report
+# The touch app reaches the report through app/report, never by running CLI code.
+[ -d app/ui ] && report "app/ui includes app/cli" '^\s*#\s*include\s*"app/cli/' app/ui
+if [ -f app/ui/CMakeLists.txt ]; then
+    hits=$(grep -nE '\bmuster_cli\b' app/ui/*.cmake app/ui/CMakeLists.txt 2>/dev/null | grep -vE '^[^:]+:[0-9]+:\s*#')
+    if [ -n "$hits" ]; then
+        echo "layering: app/ui links muster_cli:"
+        echo "$hits" | sed 's/^/  /'
+        fail=1
+    fi
+fi
 [ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' common
 # The app and the QML know rule sets only through the seam (rules/core/RuleSet.h, rules/RuleSets.h).
 [ -d app ] && report "app/ includes or names Manifest Destiny's own code" '(rules/md/|\bmd::|"md")' app
