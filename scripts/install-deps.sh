@@ -15,8 +15,8 @@ PACKAGES=(
   qml6-module-qtquick-dialogs
   # vision, storage, formats
   libopencv-dev libzxing-dev libqrencode-dev libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev
-  # the report's HTML template
-  libkainjow-mustache-dev
+  # the report's HTML template; SHA-256 and base64 (libcrypto)
+  libkainjow-mustache-dev libssl-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # headless display, fonts, PDF rendering for the chit round trip

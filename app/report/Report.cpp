@@ -7,6 +7,7 @@
 #include "app/report/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "common/crypto/Crypto.h"
 
 #include <kainjow/mustache.hpp>
 
@@ -26,22 +27,6 @@ namespace mu = kainjow::mustache;
 // same replacement jsonText makes in the JSON).
 std::string validUtf8(const std::string& s) {
     return Json::parse(jsonText(Json(s))).get<std::string>();
-}
-
-std::string base64(const std::vector<std::uint8_t>& bytes) {
-    static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    for (std::size_t i = 0; i < bytes.size(); i += 3) {
-        const std::uint32_t n = (std::uint32_t(bytes[i]) << 16) |
-                                (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0) |
-                                (i + 2 < bytes.size() ? std::uint32_t(bytes[i + 2]) : 0);
-        out += kAlphabet[(n >> 18) & 63];
-        out += kAlphabet[(n >> 12) & 63];
-        out += i + 1 < bytes.size() ? kAlphabet[(n >> 6) & 63] : '=';
-        out += i + 2 < bytes.size() ? kAlphabet[n & 63] : '=';
-    }
-    return out;
 }
 
 std::string html(const std::string& s) {
@@ -251,7 +236,7 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
                 if (e.evidenceCount > 0) {
                     if (auto stored = journal->evidence(e.seq))
                         for (const storage::Evidence& ph : *stored) {
-                            const std::string uri = "data:image/jpeg;base64," + base64(ph.jpeg);
+                            const std::string uri = "data:image/jpeg;base64," + crypto::base64Encode(ph.jpeg);
                             mu::data photo;
                             photo.set("index", text(ph.index));
                             photo.set("uri", uri);

@@ -47,7 +47,13 @@ if [ -f app/ui/CMakeLists.txt ]; then
         fail=1
     fi
 fi
-[ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' common
+[ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' \
+    $(find common -name '*.[ch]*' -not -path 'common/crypto/*')
+# common/crypto: OpenSSL behind one adapter, beside common's own types and nothing else.
+[ -d common/crypto ] && report "common/crypto includes more than common/ and OpenSSL" \
+    '^\s*#\s*include\s*("(app|rules|vision|calibration)/|<(Q|opencv2/|ZXing/|nlohmann/|sqlite))' common/crypto
+report "OpenSSL outside common/crypto" '^\s*#\s*include\s*<openssl/' \
+    $(find . -path ./build -prune -o -path ./common/crypto -prune -o \( -name '*.h' -o -name '*.cpp' \) -print)
 # The app and the QML know rule sets only through the seam (rules/core/RuleSet.h, rules/RuleSets.h).
 [ -d app ] && report "app/ includes or names Manifest Destiny's own code" '(rules/md/|\bmd::|"md")' app
 if [ -d qml ]; then
