@@ -17,6 +17,8 @@ PACKAGES=(
   libopencv-dev libzxing-dev libqrencode-dev libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev
   # the report's HTML template; SHA-256 and base64 (libcrypto)
   libkainjow-mustache-dev libssl-dev
+  # muster-cli's command line
+  libcli11-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # headless display, fonts, PDF rendering for the chit round trip
