@@ -10,9 +10,11 @@
 #include "calibration/ViewMonitor.h"
 #include "vision/ImageFile.h"
 
+#include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -36,6 +38,12 @@ int failure(const std::string& message) {
 }
 
 // An image that is missing, refused or does not decode is bad input.
+// Fixed to a few decimals, as people read them; nlohmann writes the shortest text that reads back the same.
+double rounded(double v, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(v * scale) / scale;
+}
+
 int badImage(const mv::Error& error) {
     std::cerr << "muster-cli calibrate: " << error.message << "\n";
     return 2;
@@ -315,11 +323,15 @@ int runCalibrateMoved(const CalibrateMovedOptions& o) {
     if (!check)
         return failure(check.error().message);
     if (o.json)
-        std::cout << std::fixed << std::setprecision(3) << "{\"moved\": " << (check->moved ? "true" : "false")
-                  << ", \"shift_px\": " << check->shiftPx << ", \"shift_fraction\": " << check->shiftFraction
-                  << ", \"translation\": [" << check->translation.x << ", " << check->translation.y
-                  << "], \"method\": \"" << mc::viewMethodName(check->method)
-                  << "\", \"confidence\": " << check->confidence << "}\n";
+        std::cout << nlohmann::json{{"moved", check->moved},
+                                    {"shift_px", rounded(check->shiftPx, 3)},
+                                    {"shift_fraction", rounded(check->shiftFraction, 3)},
+                                    {"translation",
+                                     {rounded(check->translation.x, 3), rounded(check->translation.y, 3)}},
+                                    {"method", mc::viewMethodName(check->method)},
+                                    {"confidence", rounded(check->confidence, 3)}}
+                         .dump()
+                  << "\n";
     else
         std::cout << check->message << "\n";
     return check->moved ? 1 : 0;
@@ -344,11 +356,14 @@ int runCalibrateLight(const CalibrateLightOptions& o) {
     if (!report)
         return failure(report.error().message);
     if (o.json) {
-        std::cout << std::fixed << std::setprecision(2) << "{\"median_grey\": " << report->medianGrey
-                  << ", \"clipped_percent\": " << report->clippedPercent << ", \"warnings\": [";
-        for (size_t i = 0; i < report->warnings.size(); ++i)
-            std::cout << (i ? ", " : "") << "\"" << mc::lightIssueName(report->warnings[i].issue) << "\"";
-        std::cout << "]}\n";
+        nlohmann::json warnings = nlohmann::json::array();
+        for (const mc::LightWarning& w : report->warnings)
+            warnings.push_back(mc::lightIssueName(w.issue));
+        std::cout << nlohmann::json{{"median_grey", rounded(report->medianGrey, 2)},
+                                    {"clipped_percent", rounded(report->clippedPercent, 2)},
+                                    {"warnings", std::move(warnings)}}
+                         .dump()
+                  << "\n";
     } else if (report->ok()) {
         std::cout << "light ok (median grey " << report->medianGrey << ", " << report->clippedPercent
                   << "% clipped)\n";

@@ -2,6 +2,7 @@
 // throws.
 
 #include "app/cli/Commands.h"
+#include "app/report/JsonText.h"
 #include "vision/DiceEval.h"
 #include "vision/DiceOverlay.h"
 #include "vision/DiceReader.h"
@@ -12,6 +13,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -39,31 +41,29 @@ mv::Result<mv::DiceReader> loadReader(const DiceReaderArgs& args) {
     return mv::DiceReader::load(args.models.value_or(mv::DiceReader::defaultModelDir()), options);
 }
 
-std::string frameJson(const std::string& name, const mv::DiceFrame& f) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(3);
-    o << "{\"image\": \"" << name << "\", \"ms\": " << f.milliseconds << ", \"count\": " << f.dice.size()
-      << ", \"count_uncertain\": " << (f.countUncertain ? "true" : "false") << ", \"dice\": [";
-    for (size_t i = 0; i < f.dice.size(); ++i) {
-        const mv::DieRead& d = f.dice[i];
-        o << (i ? ", " : "") << "{\"value\": " << d.value << ", \"confidence\": " << d.confidence
-          << ", \"unsure\": " << (d.unsure ? "true" : "false")
-          << ", \"maybe_not_a_die\": " << (d.maybeNotADie ? "true" : "false")
-          << ", \"cocked\": " << (d.cocked ? "true" : "false")
-          << ", \"touching\": " << (d.touching ? "true" : "false")
-          << ", \"occluded\": " << (d.occluded ? "true" : "false") << ", \"center\": [" << d.outline.center.x
-          << ", " << d.outline.center.y << "], \"edge\": " << d.outline.size.width
-          << ", \"angle\": " << d.outline.angle << "}";
-    }
-    o << "]}";
-    return o.str();
+// Fixed to 3 decimals, as people read them; nlohmann writes the shortest text that reads back the same.
+double rounded(double v) {
+    return std::round(v * 1000.0) / 1000.0;
 }
 
-std::string jsonQuote(const std::string& s) {
-    std::string out;
-    for (char c : s)
-        out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    return out;
+nlohmann::json frameJson(const std::string& name, const mv::DiceFrame& f) {
+    nlohmann::json dice = nlohmann::json::array();
+    for (const mv::DieRead& d : f.dice)
+        dice.push_back({{"value", d.value},
+                        {"confidence", rounded(d.confidence)},
+                        {"unsure", d.unsure},
+                        {"maybe_not_a_die", d.maybeNotADie},
+                        {"cocked", d.cocked},
+                        {"touching", d.touching},
+                        {"occluded", d.occluded},
+                        {"center", {rounded(d.outline.center.x), rounded(d.outline.center.y)}},
+                        {"edge", rounded(d.outline.size.width)},
+                        {"angle", rounded(d.outline.angle)}});
+    return {{"image", name},
+            {"ms", rounded(f.milliseconds)},
+            {"count", f.dice.size()},
+            {"count_uncertain", f.countUncertain},
+            {"dice", std::move(dice)}};
 }
 
 } // namespace
@@ -80,6 +80,7 @@ int runDiceRead(const DiceReadOptions& o) {
     const bool json = o.json;
     const std::vector<std::string>& images = o.images;
     int status = 0;
+    bool first = true;
     if (json)
         std::cout << "[";
     for (size_t i = 0; i < images.size(); ++i) {
@@ -98,7 +99,9 @@ int runDiceRead(const DiceReadOptions& o) {
             continue;
         }
         if (json) {
-            std::cout << (i ? ",\n " : "") << frameJson(jsonQuote(path), read.value());
+            // A file name is any bytes: jsonText escapes control characters and replaces what is not UTF-8.
+            std::cout << (first ? "" : ",\n ") << report::jsonText(frameJson(path, read.value()));
+            first = false;
         } else {
             std::cout << path << ": " << read->dice.size() << " dice"
                       << (read->countUncertain ? " (count uncertain)" : "") << ":";
@@ -210,7 +213,7 @@ int runDiceWatch(const DiceWatchOptions& o) {
             continue;
         }
         if (json) {
-            std::cout << frameJson("frame " + std::to_string(index), read.value()) << "\n";
+            std::cout << report::jsonText(frameJson("frame " + std::to_string(index), read.value())) << "\n";
         } else {
             std::cout << "frame " << index << ": settled, " << read->dice.size() << " dice"
                       << (read->countUncertain ? " (count uncertain)" : "") << ":";
