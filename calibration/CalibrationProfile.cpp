@@ -1,5 +1,6 @@
 #include "calibration/CalibrationProfile.h"
 
+#include "common/crypto/Crypto.h"
 #include "vision/ImageFile.h"
 
 #include <nlohmann/json.hpp>
@@ -7,7 +8,6 @@
 #include <opencv2/imgproc.hpp>
 
 #include <cmath>
-#include <cstring>
 #include <stdexcept>
 
 namespace muster::calibration {
@@ -55,44 +55,6 @@ json lab(const cv::Vec3f& v) {
 
 cv::Vec3f readLab(const json& a) {
     return {a.at(0).get<float>(), a.at(1).get<float>(), a.at(2).get<float>()};
-}
-
-constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-std::string toBase64(const std::vector<unsigned char>& bytes) {
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    for (size_t i = 0; i < bytes.size(); i += 3) {
-        const unsigned b0 = bytes[i];
-        const unsigned b1 = i + 1 < bytes.size() ? bytes[i + 1] : 0u;
-        const unsigned b2 = i + 2 < bytes.size() ? bytes[i + 2] : 0u;
-        const unsigned v = (b0 << 16) | (b1 << 8) | b2;
-        out += kBase64[(v >> 18) & 63];
-        out += kBase64[(v >> 12) & 63];
-        out += i + 1 < bytes.size() ? kBase64[(v >> 6) & 63] : '=';
-        out += i + 2 < bytes.size() ? kBase64[v & 63] : '=';
-    }
-    return out;
-}
-
-std::vector<unsigned char> fromBase64(const std::string& text) {
-    std::vector<unsigned char> out;
-    unsigned v = 0;
-    int bits = 0;
-    for (char c : text) {
-        if (c == '=')
-            break;
-        const char* at = std::strchr(kBase64, c);
-        if (c == 0 || at == nullptr)
-            throw std::invalid_argument("the reference view is not valid base64");
-        v = (v << 6) | static_cast<unsigned>(at - kBase64);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<unsigned char>((v >> bits) & 0xFF));
-        }
-    }
-    return out;
 }
 
 cv::Point2f scale(cv::Point2f p, double sx, double sy) {
@@ -199,7 +161,7 @@ std::string CalibrationProfile::toJson() const {
     if (!referenceView.empty()) {
         std::vector<unsigned char> jpeg;
         cv::imencode(".jpg", referenceView, jpeg, {cv::IMWRITE_JPEG_QUALITY, 90});
-        j["reference_view_jpeg"] = toBase64(jpeg);
+        j["reference_view_jpeg"] = crypto::base64Encode(jpeg);
     }
     return j.dump(2);
 }
@@ -261,9 +223,10 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
             p.lens = lens;
         }
         if (j.contains("reference_view_jpeg")) {
-            const std::vector<unsigned char> jpeg =
-                fromBase64(j.at("reference_view_jpeg").get<std::string>());
-            auto view = vision::decodeImageChecked(jpeg, cv::IMREAD_GRAYSCALE,
+            const auto jpeg = crypto::base64Decode(j.at("reference_view_jpeg").get<std::string>());
+            if (!jpeg)
+                return Error{"the calibration profile's reference view: " + jpeg.message()};
+            auto view = vision::decodeImageChecked(*jpeg, cv::IMREAD_GRAYSCALE,
                                                    "the calibration profile's reference view");
             if (!view)
                 return Error{view.error().message};

@@ -15,7 +15,12 @@ PACKAGES=(
   qml6-module-qtquick-dialogs
   # vision, storage, formats
   libopencv-dev libzxing-dev libqrencode-dev libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev
+  # device signatures (Ed25519)
   libsodium-dev
+  # the report's HTML template; SHA-256 and base64 (libcrypto)
+  libkainjow-mustache-dev libssl-dev
+  # muster-cli's command line
+  libcli11-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # headless display, fonts, PDF rendering for the chit round trip

@@ -1,7 +1,6 @@
 // muster-cli calibrate: print the calibration sheet, calibrate the tray from a photo of it, check whether the
 // camera moved, check the light, learn dice sets from a calibration throw and say whose each die is.
 
-#include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
 #include "calibration/CalibrationProfile.h"
 #include "calibration/CalibrationSheet.h"
@@ -11,9 +10,11 @@
 #include "calibration/ViewMonitor.h"
 #include "vision/ImageFile.h"
 
+#include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -26,45 +27,8 @@ namespace {
 namespace mc = muster::calibration;
 namespace mv = muster::vision;
 
-constexpr const char* kUsage =
-    "usage: muster-cli calibrate sheet --out SHEET.pdf [--png SHEET.png] [--paper a4|letter] [--dpi N]\n"
-    "       muster-cli calibrate tray IMAGE [--json] [--paper a4|letter] [--die-mm MM] [--region-mm "
-    "X,Y,W,H]\n"
-    "                                 [--tray-mm W,H [--sheet-at middle|top-left|top-right|bottom-right|"
-    "bottom-left]]\n"
-    "                                 [--profile OUT.json] [--name NAME] [--overlay OUT.png]\n"
-    "       muster-cli calibrate moved [REFERENCE] IMAGE [--profile PROFILE.json] [--json]\n"
-    "       muster-cli calibrate light IMAGE [--profile PROFILE.json] [--json]\n"
-    "       muster-cli calibrate sets IMAGE --boxes LABELS.txt --profile PROFILE.json [--out OUT.json]\n"
-    "                                 [--player NAME]...\n"
-    "       muster-cli calibrate who IMAGE --boxes LABELS.txt --profile PROFILE.json\n"
-    "\n"
-    "sheet  writes the printable sheet (four ArUco markers and a ruler) as a one-page PDF; print it at "
-    "100%.\n"
-    "tray   finds the sheet in a photo of the tray and prints the camera-to-tray mapping, the expected die "
-    "size\n"
-    "       in pixels and the marker-corner error; --profile saves it as a calibration profile (JSON).\n"
-    "       --region-mm sets the area to watch in sheet millimetres (default: the sheet); --tray-mm gives "
-    "the\n"
-    "       tray's inner size instead, with the sheet in its middle or a corner (--sheet-at, default "
-    "middle),\n"
-    "       as the app's wizard does.\n"
-    "moved  says whether the camera moved between the calibrated view (REFERENCE, else the profile's) and "
-    "IMAGE\n"
-    "       (exit 1 if it did).\n"
-    "light  warns when IMAGE is too dark or blown out (inside the profile's region when --profile is "
-    "given).\n"
-    "sets   learns dice sets from a calibration throw: the dice in IMAGE (boxes as YOLO lines 'class cx cy w "
-    "h',\n"
-    "       normalised) are grouped by colour, largest group first; each --player names the next group's "
-    "owner.\n"
-    "       The sets replace those in the profile, written to --out (default: the profile itself).\n"
-    "who    says whose set each die in IMAGE belongs to, or that its colour is unknown and a person must "
-    "say\n"
-    "       (exit 1 when any die is unknown).\n";
-
 int usageError(const std::string& message) {
-    std::cerr << "muster-cli calibrate: " << message << "\n\n" << kUsage;
+    std::cerr << "muster-cli calibrate: " << message << "\n";
     return 2;
 }
 
@@ -74,14 +38,15 @@ int failure(const std::string& message) {
 }
 
 // An image that is missing, refused or does not decode is bad input.
+// Fixed to a few decimals, as people read them; nlohmann writes the shortest text that reads back the same.
+double rounded(double v, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return std::round(v * scale) / scale;
+}
+
 int badImage(const mv::Error& error) {
     std::cerr << "muster-cli calibrate: " << error.message << "\n";
     return 2;
-}
-
-bool parseFloat(const std::string& text, float& out) {
-    std::istringstream in(text);
-    return static_cast<bool>(in >> out) && in.peek() == std::char_traits<char>::eof();
 }
 
 mc::Result<mc::CalibrationProfile> loadProfile(const std::string& path) {
@@ -93,29 +58,25 @@ mc::Result<mc::CalibrationProfile> loadProfile(const std::string& path) {
     return mc::CalibrationProfile::fromJson(text.str());
 }
 
-mc::Result<mc::Paper> paperOption(const CommandLine& cl) {
-    return mc::parsePaper(cl.value("paper").value_or("a4"));
-}
+} // namespace
 
-int runSheet(const CommandLine& cl) {
-    const auto out = cl.value("out");
-    if (!out)
-        return usageError("sheet needs --out SHEET.pdf");
-    const auto paper = paperOption(cl);
+int runCalibrateSheet(const CalibrateSheetOptions& o) {
+    const std::string* out = &o.out;
+    const auto paper = mc::parsePaper(o.paper);
     if (!paper)
         return usageError(paper.error().message);
-    float dpi = 300.0f;
-    if (auto text = cl.value("dpi"); text && (!parseFloat(*text, dpi) || dpi < 50 || dpi > 1200))
-        return usageError("--dpi needs a number from 50 to 1200");
+    const float dpi = o.dpi; // the parser checked 50 to 1200
     const mc::SheetLayout layout = mc::SheetLayout::standard(paper.value());
     if (mc::Status written = mc::writeSheetPdf(layout, *out, dpi); !written)
         return failure(written.error().message);
-    if (auto png = cl.value("png"); png && !cv::imwrite(*png, mc::renderSheet(layout, dpi)))
+    if (const auto& png = o.png; png && !cv::imwrite(*png, mc::renderSheet(layout, dpi)))
         return failure("cannot write " + *png);
     std::cout << "wrote " << *out << " (" << mc::paperName(paper.value()) << ", " << dpi
               << " dpi): print at 100% and lay it flat in the tray\n";
     return 0;
 }
+
+namespace {
 
 cv::Mat drawCalibration(const cv::Mat& image, const mc::TrayCalibration& cal) {
     cv::Mat out = image.clone();
@@ -134,18 +95,17 @@ cv::Mat drawCalibration(const cv::Mat& image, const mc::TrayCalibration& cal) {
     return out;
 }
 
-int runTray(const CommandLine& cl) {
-    if (cl.positional().size() != 2)
-        return usageError("tray needs one image");
-    const std::string path = cl.positional()[1];
+} // namespace
+
+int runCalibrateTray(const CalibrateTrayOptions& o) {
+    const std::string& path = o.image;
     mc::TrayOptions options;
-    const auto paper = paperOption(cl);
+    const auto paper = mc::parsePaper(o.paper);
     if (!paper)
         return usageError(paper.error().message);
     options.layout = mc::SheetLayout::standard(paper.value());
-    if (auto mm = cl.value("die-mm"); mm && (!parseFloat(*mm, options.dieSizeMm) || options.dieSizeMm <= 0))
-        return usageError("--die-mm needs a positive number of millimetres");
-    if (auto region = cl.value("region-mm")) {
+    options.dieSizeMm = o.dieMm.value_or(options.dieSizeMm); // the parser checked it is positive
+    if (const auto& region = o.regionMm) {
         float x = 0, y = 0, w = 0, h = 0;
         char c1 = 0, c2 = 0, c3 = 0;
         std::istringstream in(*region);
@@ -154,23 +114,20 @@ int runTray(const CommandLine& cl) {
             return usageError("--region-mm needs X,Y,W,H in sheet millimetres");
         options.regionMm = {{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}};
     }
-    if (auto tray = cl.value("tray-mm")) {
-        if (cl.value("region-mm"))
-            return usageError("give --region-mm or --tray-mm, not both");
+    // The parser refuses --region-mm with --tray-mm, and --sheet-at without --tray-mm.
+    if (const auto& tray = o.trayMm) {
         float w = 0, h = 0;
         char c1 = 0;
         std::istringstream in(*tray);
         if (!(in >> w >> c1 >> h) || c1 != ',' || w <= 0 || h <= 0)
             return usageError("--tray-mm needs W,H: the tray's inner width and height in millimetres");
-        const auto placement = mc::parseSheetPlacement(cl.value("sheet-at").value_or("middle"));
+        const auto placement = mc::parseSheetPlacement(o.sheetAt.value_or("middle"));
         if (!placement)
             return usageError(placement.error().message);
         auto region = mc::trayRegionMm(options.layout, {w, h}, placement.value());
         if (!region)
             return usageError(region.error().message);
         options.regionMm = std::move(region.value());
-    } else if (cl.value("sheet-at")) {
-        return usageError("--sheet-at goes with --tray-mm");
     }
     const auto loaded = mv::loadImageChecked(path);
     if (!loaded)
@@ -179,18 +136,17 @@ int runTray(const CommandLine& cl) {
     const auto cal = mc::calibrateTray(image, options);
     if (!cal)
         return failure(path + ": " + cal.error().message);
-    mc::CalibrationProfile profile =
-        mc::makeProfile(cl.value("name").value_or(""), cal.value(), paper.value());
+    mc::CalibrationProfile profile = mc::makeProfile(o.name, cal.value(), paper.value());
     cv::cvtColor(image, profile.referenceView, cv::COLOR_BGR2GRAY); // for "moved" after a restart
-    if (auto out = cl.value("profile")) {
+    if (const auto& out = o.profile) {
         std::ofstream file(*out);
         if (!(file << profile.toJson() << "\n"))
             return failure("cannot write " + *out);
     }
-    if (auto overlay = cl.value("overlay");
+    if (const auto& overlay = o.overlay;
         overlay && !cv::imwrite(*overlay, drawCalibration(image, cal.value())))
         return failure("cannot write " + *overlay);
-    if (cl.flag("json")) {
+    if (o.json) {
         std::cout << profile.toJson() << "\n";
         return 0;
     }
@@ -210,6 +166,8 @@ int runTray(const CommandLine& cl) {
     std::cout << "]\n";
     return 0;
 }
+
+namespace {
 
 mc::Result<std::vector<cv::Rect2f>> yoloBoxes(const std::string& path, cv::Size image) {
     std::ifstream in(path);
@@ -240,23 +198,18 @@ struct ThrowInput {
 };
 
 // The image, its die boxes and the profile (rescaled to the image) that sets and who both need.
-mc::Result<ThrowInput> throwInput(const CommandLine& cl) {
-    if (cl.positional().size() != 2)
-        return mc::Error{"needs one image"};
-    const auto boxesPath = cl.value("boxes");
-    const auto profilePath = cl.value("profile");
-    if (!boxesPath || !profilePath)
-        return mc::Error{"needs --boxes LABELS.txt and --profile PROFILE.json"};
+mc::Result<ThrowInput> throwInput(const std::string& imagePath, const std::string& boxesPath,
+                                  const std::string& profilePath) {
     ThrowInput in;
-    auto loaded = mv::loadImageChecked(cl.positional()[1]);
+    auto loaded = mv::loadImageChecked(imagePath);
     if (!loaded)
         return mc::Error{loaded.error().message};
     in.image = std::move(loaded).value();
-    auto boxes = yoloBoxes(*boxesPath, in.image.size());
+    auto boxes = yoloBoxes(boxesPath, in.image.size());
     if (!boxes)
         return boxes.error();
     in.boxes = boxes.value();
-    const auto profile = loadProfile(*profilePath);
+    const auto profile = loadProfile(profilePath);
     if (!profile)
         return profile.error();
     auto scaled = profile->rescaledTo(in.image.size());
@@ -266,8 +219,10 @@ mc::Result<ThrowInput> throwInput(const CommandLine& cl) {
     return in;
 }
 
-int runSets(const CommandLine& cl) {
-    const auto in = throwInput(cl);
+} // namespace
+
+int runCalibrateSets(const CalibrateSetsOptions& o) {
+    const auto in = throwInput(o.image, o.boxes, o.profile);
     if (!in)
         return failure("sets: " + in.error().message);
     std::vector<mc::DieColour> colours;
@@ -277,7 +232,7 @@ int runSets(const CommandLine& cl) {
             return failure(c.error().message);
         colours.push_back(c.value());
     }
-    const std::vector<std::string> players = cl.values("player");
+    const std::vector<std::string>& players = o.players;
     const auto groups = mc::groupByColour(colours);
     mc::DiceSetModel model;
     for (size_t g = 0; g < groups.size(); ++g) {
@@ -296,15 +251,15 @@ int runSets(const CommandLine& cl) {
     }
     mc::CalibrationProfile out = in->profile;
     out.diceSets = model.sets();
-    const std::string path = cl.value("out").value_or(*cl.value("profile"));
+    const std::string path = o.out.value_or(o.profile);
     std::ofstream file(path);
     if (!(file << out.toJson() << "\n"))
         return failure("cannot write " + path);
     return 0;
 }
 
-int runWho(const CommandLine& cl) {
-    const auto in = throwInput(cl);
+int runCalibrateWho(const CalibrateWhoOptions& o) {
+    const auto in = throwInput(o.image, o.boxes, o.profile);
     if (!in)
         return failure("who: " + in.error().message);
     if (in->profile.diceSets.empty())
@@ -330,19 +285,19 @@ int runWho(const CommandLine& cl) {
     return unknown > 0 ? 1 : 0;
 }
 
-int runMoved(const CommandLine& cl) {
-    const size_t images = cl.positional().size() - 1;
-    const auto profilePath = cl.value("profile");
+int runCalibrateMoved(const CalibrateMovedOptions& o) {
+    const size_t images = o.images.size();
+    const auto& profilePath = o.profile;
     if (images != 2 && !(images == 1 && profilePath))
         return usageError("moved needs a reference image and an image, or an image and --profile");
-    const std::string imagePath = cl.positional().back();
+    const std::string& imagePath = o.images.back();
     const auto loaded = mv::loadImageChecked(imagePath);
     if (!loaded)
         return badImage(loaded.error());
     const cv::Mat& image = loaded.value();
     cv::Mat reference;
     if (images == 2) {
-        auto loadedReference = mv::loadImageChecked(cl.positional()[1]);
+        auto loadedReference = mv::loadImageChecked(o.images.front());
         if (!loadedReference)
             return badImage(loadedReference.error());
         reference = std::move(loadedReference).value();
@@ -367,26 +322,28 @@ int runMoved(const CommandLine& cl) {
     const auto check = monitor->check(image);
     if (!check)
         return failure(check.error().message);
-    if (cl.flag("json"))
-        std::cout << std::fixed << std::setprecision(3) << "{\"moved\": " << (check->moved ? "true" : "false")
-                  << ", \"shift_px\": " << check->shiftPx << ", \"shift_fraction\": " << check->shiftFraction
-                  << ", \"translation\": [" << check->translation.x << ", " << check->translation.y
-                  << "], \"method\": \"" << mc::viewMethodName(check->method)
-                  << "\", \"confidence\": " << check->confidence << "}\n";
+    if (o.json)
+        std::cout << nlohmann::json{{"moved", check->moved},
+                                    {"shift_px", rounded(check->shiftPx, 3)},
+                                    {"shift_fraction", rounded(check->shiftFraction, 3)},
+                                    {"translation",
+                                     {rounded(check->translation.x, 3), rounded(check->translation.y, 3)}},
+                                    {"method", mc::viewMethodName(check->method)},
+                                    {"confidence", rounded(check->confidence, 3)}}
+                         .dump()
+                  << "\n";
     else
         std::cout << check->message << "\n";
     return check->moved ? 1 : 0;
 }
 
-int runLight(const CommandLine& cl) {
-    if (cl.positional().size() != 2)
-        return usageError("light needs one image");
-    const auto loaded = mv::loadImageChecked(cl.positional()[1]);
+int runCalibrateLight(const CalibrateLightOptions& o) {
+    const auto loaded = mv::loadImageChecked(o.image);
     if (!loaded)
         return badImage(loaded.error());
     const cv::Mat& image = loaded.value();
     std::vector<cv::Point2f> region;
-    if (auto path = cl.value("profile")) {
+    if (const auto& path = o.profile) {
         const auto profile = loadProfile(*path);
         if (!profile)
             return failure(profile.error().message);
@@ -398,12 +355,15 @@ int runLight(const CommandLine& cl) {
     const auto report = mc::checkLight(image, region);
     if (!report)
         return failure(report.error().message);
-    if (cl.flag("json")) {
-        std::cout << std::fixed << std::setprecision(2) << "{\"median_grey\": " << report->medianGrey
-                  << ", \"clipped_percent\": " << report->clippedPercent << ", \"warnings\": [";
-        for (size_t i = 0; i < report->warnings.size(); ++i)
-            std::cout << (i ? ", " : "") << "\"" << mc::lightIssueName(report->warnings[i].issue) << "\"";
-        std::cout << "]}\n";
+    if (o.json) {
+        nlohmann::json warnings = nlohmann::json::array();
+        for (const mc::LightWarning& w : report->warnings)
+            warnings.push_back(mc::lightIssueName(w.issue));
+        std::cout << nlohmann::json{{"median_grey", rounded(report->medianGrey, 2)},
+                                    {"clipped_percent", rounded(report->clippedPercent, 2)},
+                                    {"warnings", std::move(warnings)}}
+                         .dump()
+                  << "\n";
     } else if (report->ok()) {
         std::cout << "light ok (median grey " << report->medianGrey << ", " << report->clippedPercent
                   << "% clipped)\n";
@@ -412,37 +372,6 @@ int runLight(const CommandLine& cl) {
             std::cout << "warning: " << w.message << "\n";
     }
     return 0;
-}
-
-} // namespace
-
-int runCalibrate(const Args& args) {
-    const CommandLine cl(args,
-                         {"out", "png", "paper", "dpi", "die-mm", "region-mm", "tray-mm", "sheet-at",
-                          "profile", "name", "overlay", "boxes", "player"},
-                         {"json", "help"});
-    if (!cl.ok())
-        return usageError(cl.error());
-    if (cl.flag("help")) {
-        std::cout << kUsage;
-        return 0;
-    }
-    if (cl.positional().empty())
-        return usageError("missing subcommand");
-    const std::string& sub = cl.positional()[0];
-    if (sub == "sheet")
-        return runSheet(cl);
-    if (sub == "tray")
-        return runTray(cl);
-    if (sub == "moved")
-        return runMoved(cl);
-    if (sub == "light")
-        return runLight(cl);
-    if (sub == "sets")
-        return runSets(cl);
-    if (sub == "who")
-        return runWho(cl);
-    return usageError("unknown subcommand '" + sub + "'");
 }
 
 } // namespace muster::cli

@@ -1,9 +1,8 @@
 // muster-cli chits: print a PDF sheet of order-chit labels for a scenario, read chits in photos.
 
-#include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "app/report/JsonText.h"
 #include "rules/RuleSets.h"
-#include "app/cli/JsonText.h"
 #include "vision/ImageFile.h"
 #include "vision/chits/ChitPayload.h"
 #include "vision/chits/ChitReader.h"
@@ -31,6 +30,8 @@
 
 namespace muster::cli {
 
+using report::jsonText;
+
 namespace {
 
 // The vocabulary of the scenario read with --scenario (or --rules), so orders print by name; empty otherwise.
@@ -44,66 +45,31 @@ std::string orderName(const std::string& code) {
 
 namespace mv = muster::vision;
 
-constexpr const char* kUsage =
-    "usage: muster-cli chits print --scenario FILE --out SHEET.pdf [--paper a4|letter] [--label-mm 19.05]\n"
-    "                              [--code microqr|qr] [--game XX] [--unitless N]\n"
-    "       muster-cli chits read IMAGE... [--json] [--scenario FILE] [--game XX] [--all-formats]\n"
-    "                             [--overlay OUT.png]\n"
-    "       muster-cli chits decode [--rules RULESET] TEXT...\n"
-    "\n"
-    "print   writes round penny labels: one per unit and order of the rule set, then N sets of unit-less "
-    "chits (default "
-    "1).\n"
-    "        The game tag (2 characters of 0-9 A-Z) comes from the scenario unless --game gives one.\n"
-    "read    finds every chit in each photo; foreign and malformed codes are listed with the reason and "
-    "never\n"
-    "        become orders; --scenario names the units and rejects chits of other games; --all-formats also\n"
-    "        looks for other barcodes (slower) to report them as foreign; --overlay draws the searched "
-    "regions\n"
-    "        (grey), chits (green) and rejected codes (red), OUT-<n>.png when several images are given.\n"
-    "decode  parses chit texts without a camera, to check a payload by hand (orders by name with --rules).\n";
-
 int usageError(const std::string& message) {
-    std::cerr << "muster-cli chits: " << message << "\n\n" << kUsage;
+    std::cerr << "muster-cli chits: " << message << "\n";
     return 2;
 }
 
 #ifdef MUSTER_HAVE_PRINT
-int runPrint(const CommandLine& cl) {
-    const auto scenarioPath = cl.value("scenario");
-    const auto out = cl.value("out");
-    if (!scenarioPath || !out)
-        return usageError("print needs --scenario FILE and --out SHEET.pdf");
-    auto scenario = mv::loadChitScenario(*scenarioPath);
+int printSheet(const ChitsPrintOptions& o) {
+    const std::string& scenarioPath = o.scenario;
+    const std::string& out = o.out;
+    auto scenario = mv::loadChitScenario(scenarioPath);
     if (!scenario)
         return usageError(scenario.error().message);
-    if (const auto game = cl.value("game")) {
+    if (const auto& game = o.game) {
         if (!mv::isValidGameTag(*game))
             return usageError("--game must be 2 characters of 0-9 A-Z");
         scenario->game = *game;
     }
 
+    // The parser checked --paper, --code, --unitless (0..20) and --label-mm (positive).
     app::ChitSheetOptions options;
-    options.title = scenario->name.empty() ? *scenarioPath : scenario->name;
-    const std::string paper = cl.value("paper").value_or("a4");
-    if (paper != "a4" && paper != "letter")
-        return usageError("--paper is a4 or letter");
-    options.paper = paper == "a4" ? app::Paper::A4 : app::Paper::Letter;
-    const std::string code = cl.value("code").value_or("microqr");
-    if (code != "qr" && code != "microqr")
-        return usageError("--code is qr or microqr");
-    options.code = code == "qr" ? app::ChitCode::QrCode : app::ChitCode::MicroQrCode;
-    int unitless = 1;
-    try {
-        if (const auto mm = cl.value("label-mm"))
-            options.labelMm = std::stod(*mm);
-        if (const auto n = cl.value("unitless"))
-            unitless = std::stoi(*n);
-    } catch (const std::exception&) {
-        return usageError("--label-mm and --unitless take numbers");
-    }
-    if (unitless < 0 || unitless > 20)
-        return usageError("--unitless is 0..20");
+    options.title = scenario->name.empty() ? scenarioPath : scenario->name;
+    options.paper = o.paper == "letter" ? app::Paper::Letter : app::Paper::A4;
+    options.code = o.code == "qr" ? app::ChitCode::QrCode : app::ChitCode::MicroQrCode;
+    options.labelMm = o.labelMm.value_or(options.labelMm);
+    const int unitless = o.unitless;
 
     // Printing needs a QGuiApplication for fonts, but never a display.
     std::unique_ptr<QGuiApplication> app;
@@ -130,12 +96,12 @@ int runPrint(const CommandLine& cl) {
         return 2;
     }
     const auto labels = app::labelsForScenario(scenario.value(), vocabulary, unitless);
-    const auto layout = app::writeChitSheet(*out, labels, options);
+    const auto layout = app::writeChitSheet(out, labels, options);
     if (!layout) {
         std::cerr << "muster-cli chits: " << layout.error().message << "\n";
         return 1;
     }
-    std::cout << "wrote " << *out << ": " << layout->labels.size() << " chits for " << scenario->units.size()
+    std::cout << "wrote " << out << ": " << layout->labels.size() << " chits for " << scenario->units.size()
               << " units of game " << scenario->game << " on " << layout->pages << " page(s), "
               << (options.code == app::ChitCode::QrCode ? "QR version 1" : "Micro QR M3") << ", "
               << options.labelMm << " mm labels, " << std::fixed << std::setprecision(2)
@@ -143,7 +109,7 @@ int runPrint(const CommandLine& cl) {
     return 0;
 }
 #else
-int runPrint(const CommandLine&) {
+int printSheet(const ChitsPrintOptions&) {
     std::cerr << "muster-cli chits: 'chits print' is unavailable in this build (configured with "
                  "MUSTER_BUILD_QT=OFF; the PDF sheet needs Qt Gui). Rebuild with -DMUSTER_BUILD_QT=ON.\n";
     return 1;
@@ -189,14 +155,18 @@ std::string ordersText(const std::vector<std::string>& orders) {
     return s;
 }
 
-int runRead(const CommandLine& cl) {
-    const std::vector<std::string> images(cl.positional().begin() + 1, cl.positional().end());
-    if (images.empty())
-        return usageError("read needs at least one IMAGE");
+} // namespace
+
+int runChitsPrint(const ChitsPrintOptions& o) {
+    return printSheet(o);
+}
+
+int runChitsRead(const ChitsReadOptions& o) {
+    const std::vector<std::string>& images = o.images;
     mv::ChitReaderOptions options;
-    options.otherFormats = cl.flag("all-formats");
+    options.otherFormats = o.allFormats;
     std::optional<mv::ChitScenario> scenario;
-    if (const auto path = cl.value("scenario")) {
+    if (const auto& path = o.scenario) {
         auto loaded = mv::loadChitScenario(*path);
         if (!loaded)
             return usageError(loaded.error().message);
@@ -206,7 +176,7 @@ int runRead(const CommandLine& cl) {
         if (!g_vocabulary.empty())
             options.vocabulary = g_vocabulary;
     }
-    if (const auto game = cl.value("game")) {
+    if (const auto& game = o.game) {
         if (!mv::isValidGameTag(*game))
             return usageError("--game must be 2 characters of 0-9 A-Z");
         options.game = *game;
@@ -226,7 +196,7 @@ int runRead(const CommandLine& cl) {
         const cv::Mat& frame = loaded.value();
         const mv::ChitFrame result = reader.read(frame);
         all.add(result);
-        if (const auto overlay = cl.value("overlay")) {
+        if (const auto& overlay = o.overlay) {
             cv::Mat out = frame.clone();
             cv::Mat grey;
             cv::cvtColor(frame, grey, cv::COLOR_BGR2GRAY);
@@ -250,7 +220,7 @@ int runRead(const CommandLine& cl) {
             if (!cv::imwrite(name, out))
                 std::cerr << "muster-cli chits: cannot write " << name << "\n";
         }
-        if (cl.flag("json")) {
+        if (o.json) {
             nlohmann::json j;
             j["image"] = path;
             j["codes"] = nlohmann::json::array();
@@ -279,15 +249,15 @@ int runRead(const CommandLine& cl) {
         for (const auto& c : result.conflicts)
             std::cout << "  CONFLICT  " << unitText(c.unitSlot, sc) << ": " << ordersText(c.orders) << "\n";
     }
-    if (cl.flag("json")) {
+    if (o.json) {
         nlohmann::json summary;
         summary["images"] = jsonImages;
         nlohmann::json orders = nlohmann::json::array();
         for (const auto& [slot, order] : all.orders()) {
-            nlohmann::json o{{"unit_slot", slot}, {"order", orderName(order)}};
+            nlohmann::json entry{{"unit_slot", slot}, {"order", orderName(order)}};
             if (const mv::ChitUnit* u = sc ? sc->unitBySlot(slot) : nullptr)
-                o["unit"] = u->id;
-            orders.push_back(o);
+                entry["unit"] = u->id;
+            orders.push_back(entry);
         }
         summary["orders"] = orders;
         nlohmann::json conflicts = nlohmann::json::array();
@@ -307,7 +277,7 @@ int runRead(const CommandLine& cl) {
         for (const auto& [slot, order] : all.orders())
             std::cout << "  " << unitText(slot, sc) << ": " << orderName(order) << "\n";
     }
-    if (!cl.flag("json") && sc != nullptr) {
+    if (!o.json && sc != nullptr) {
         std::cout << "engine answers:\n";
         for (const auto& a : mv::orderAnswers(all.orders(), *sc, g_vocabulary))
             std::cout << "  " << a.key << " = " << a.value << "\n";
@@ -315,16 +285,14 @@ int runRead(const CommandLine& cl) {
     return failures > 0 ? 2 : 0;
 }
 
-int runDecode(const CommandLine& cl) {
-    if (cl.positional().size() < 2)
-        return usageError("decode needs at least one TEXT");
-    if (const auto rules = cl.value("rules")) {
+int runChitsDecode(const ChitsDecodeOptions& o) {
+    if (const auto& rules = o.rules) {
         if (!rules::findRuleSet(*rules))
             return usageError("unknown rule set '" + *rules + "' (known: " + rules::ruleSetIds() + ")");
         g_vocabulary = rules::chitVocabularyOf(*rules);
     }
     int bad = 0;
-    for (auto it = cl.positional().begin() + 1; it != cl.positional().end(); ++it) {
+    for (auto it = o.texts.begin(); it != o.texts.end(); ++it) {
         const auto parsed = mv::parseChit(*it, g_vocabulary.empty() ? nullptr : &g_vocabulary);
         if (parsed) {
             std::cout << *it << ": game " << parsed->game << ", "
@@ -337,30 +305,6 @@ int runDecode(const CommandLine& cl) {
         }
     }
     return bad > 0 ? 1 : 0;
-}
-
-} // namespace
-
-int runChits(const Args& args) {
-    const CommandLine cl(
-        args, {"scenario", "rules", "out", "paper", "label-mm", "code", "game", "unitless", "overlay"},
-        {"json", "all-formats", "help"});
-    if (cl.flag("help")) {
-        std::cout << kUsage;
-        return 0;
-    }
-    if (!cl.ok())
-        return usageError(cl.error());
-    if (cl.positional().empty())
-        return usageError("missing subcommand (print, read or decode)");
-    const std::string& sub = cl.positional().front();
-    if (sub == "print")
-        return runPrint(cl);
-    if (sub == "read")
-        return runRead(cl);
-    if (sub == "decode")
-        return runDecode(cl);
-    return usageError("unknown subcommand '" + sub + "'");
 }
 
 } // namespace muster::cli

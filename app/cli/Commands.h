@@ -1,19 +1,34 @@
 #pragma once
 
-// Entry points of the muster-cli subcommands. Each takes the arguments after the command word and returns the
-// process exit code (0 success, 1 failure of the work itself, 2 bad usage or bad input).
+// Entry points of the muster-cli subcommands, one per subcommand, each with its typed options
+// (app/cli/Options.h). Each returns the process exit code (0 success, 1 failure of the work itself, 2 bad
+// usage or bad input).
 
-#include <string>
-#include <vector>
+#include "app/cli/Options.h"
 
 namespace muster::cli {
 
-using Args = std::vector<std::string>;
+int runVersion();
 
-int runVersion(const Args& args);
-int runGame(const Args& args);
-int runDice(const Args& args);
-int runChits(const Args& args);
-int runCalibrate(const Args& args);
+int runGameVerify(const GameVerifyOptions& options);
+int runGameLog(const GameLogOptions& options);
+int runGameReport(const GameReportOptions& options);
+int runGameState(const GameStateOptions& options);
+int runGamePlay(const GamePlayOptions& options);
+
+int runDiceRead(const DiceReadOptions& options);
+int runDiceEval(const DiceEvalOptions& options);
+int runDiceWatch(const DiceWatchOptions& options);
+
+int runChitsPrint(const ChitsPrintOptions& options);
+int runChitsRead(const ChitsReadOptions& options);
+int runChitsDecode(const ChitsDecodeOptions& options);
+
+int runCalibrateSheet(const CalibrateSheetOptions& options);
+int runCalibrateTray(const CalibrateTrayOptions& options);
+int runCalibrateMoved(const CalibrateMovedOptions& options);
+int runCalibrateLight(const CalibrateLightOptions& options);
+int runCalibrateSets(const CalibrateSetsOptions& options);
+int runCalibrateWho(const CalibrateWhoOptions& options);
 
 } // namespace muster::cli

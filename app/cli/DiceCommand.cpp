@@ -1,8 +1,8 @@
 // muster-cli dice: read dice in photos, score the reader against a labelled manifest, watch a video for
 // throws.
 
-#include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
+#include "app/report/JsonText.h"
 #include "vision/DiceEval.h"
 #include "vision/DiceOverlay.h"
 #include "vision/DiceReader.h"
@@ -13,6 +13,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -24,96 +25,62 @@ namespace {
 
 namespace mv = muster::vision;
 
-constexpr const char* kUsage =
-    "usage: muster-cli dice read IMAGE... [--json] [--overlay OUT.png] [--die-size PX] [--models DIR]\n"
-    "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--zoom Z] [--label-fixes "
-    "CSV]\n"
-    "                                [--models DIR]\n"
-    "       muster-cli dice watch VIDEO [--settle N] [--json] [--models DIR]\n"
-    "\n"
-    "read   finds the d6 in each photo and prints value, confidence and flags (? unsure, N maybe not a die,\n"
-    "       T touching, O occluded, C cocked); --overlay draws them (OUT-<image>.png for several images).\n"
-    "eval   scores the reader against a manifest (image_path,split,width,height,count,faces) with YOLO\n"
-    "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first;\n"
-    "       --zoom 0.7 shrinks it inside its frame (a camera further away);\n"
-    "       --label-fixes corrects labels checked to be wrong (data/dice/nell-byler-label-fixes.csv).\n"
-    "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
-    "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n"
-    "--finder-px PX and --unsure-below P override the reader's finder die size and unsure threshold; "
-    "--crowded-below 0\nswitches the finder's second pass off (tuning).\n";
-
 int usageError(const std::string& message) {
-    std::cerr << "muster-cli dice: " << message << "\n\n" << kUsage;
+    std::cerr << "muster-cli dice: " << message << "\n";
     return 2;
 }
 
-mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
+mv::Result<mv::DiceReader> loadReader(const DiceReaderArgs& args) {
     mv::DiceReaderOptions options;
     // Tuning knobs for experiments on the train split; the defaults are the measured choice.
-    float unsureBelow = 0.0f;
-    for (const auto& [name, field] :
-         {std::pair{"finder-px", &options.finderDiePx}, std::pair{"unsure-below", &unsureBelow},
-          std::pair{"rescale-above", &options.rescaleAbove},
-          std::pair{"crowded-below", &options.crowdedBelow}}) {
-        if (auto v = cl.value(name)) {
-            try {
-                *field = std::stof(*v);
-            } catch (const std::exception&) {
-                return mv::Error{std::string("--") + name + " needs a number"};
-            }
-        }
-    }
-    if (cl.value("unsure-below"))
-        options.unsureBelow = unsureBelow; // else the model set's own
-    return mv::DiceReader::load(cl.value("models").value_or(mv::DiceReader::defaultModelDir()), options);
+    options.finderDiePx = args.finderPx.value_or(options.finderDiePx);
+    options.rescaleAbove = args.rescaleAbove.value_or(options.rescaleAbove);
+    options.crowdedBelow = args.crowdedBelow.value_or(options.crowdedBelow);
+    if (args.unsureBelow)
+        options.unsureBelow = *args.unsureBelow; // else the model set's own
+    return mv::DiceReader::load(args.models.value_or(mv::DiceReader::defaultModelDir()), options);
 }
 
-std::string frameJson(const std::string& name, const mv::DiceFrame& f) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(3);
-    o << "{\"image\": \"" << name << "\", \"ms\": " << f.milliseconds << ", \"count\": " << f.dice.size()
-      << ", \"count_uncertain\": " << (f.countUncertain ? "true" : "false") << ", \"dice\": [";
-    for (size_t i = 0; i < f.dice.size(); ++i) {
-        const mv::DieRead& d = f.dice[i];
-        o << (i ? ", " : "") << "{\"value\": " << d.value << ", \"confidence\": " << d.confidence
-          << ", \"unsure\": " << (d.unsure ? "true" : "false")
-          << ", \"maybe_not_a_die\": " << (d.maybeNotADie ? "true" : "false")
-          << ", \"cocked\": " << (d.cocked ? "true" : "false")
-          << ", \"touching\": " << (d.touching ? "true" : "false")
-          << ", \"occluded\": " << (d.occluded ? "true" : "false") << ", \"center\": [" << d.outline.center.x
-          << ", " << d.outline.center.y << "], \"edge\": " << d.outline.size.width
-          << ", \"angle\": " << d.outline.angle << "}";
-    }
-    o << "]}";
-    return o.str();
+// Fixed to 3 decimals, as people read them; nlohmann writes the shortest text that reads back the same.
+double rounded(double v) {
+    return std::round(v * 1000.0) / 1000.0;
 }
 
-std::string jsonQuote(const std::string& s) {
-    std::string out;
-    for (char c : s)
-        out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    return out;
+nlohmann::json frameJson(const std::string& name, const mv::DiceFrame& f) {
+    nlohmann::json dice = nlohmann::json::array();
+    for (const mv::DieRead& d : f.dice)
+        dice.push_back({{"value", d.value},
+                        {"confidence", rounded(d.confidence)},
+                        {"unsure", d.unsure},
+                        {"maybe_not_a_die", d.maybeNotADie},
+                        {"cocked", d.cocked},
+                        {"touching", d.touching},
+                        {"occluded", d.occluded},
+                        {"center", {rounded(d.outline.center.x), rounded(d.outline.center.y)}},
+                        {"edge", rounded(d.outline.size.width)},
+                        {"angle", rounded(d.outline.angle)}});
+    return {{"image", name},
+            {"ms", rounded(f.milliseconds)},
+            {"count", f.dice.size()},
+            {"count_uncertain", f.countUncertain},
+            {"dice", std::move(dice)}};
 }
 
-int runRead(const CommandLine& cl) {
-    if (cl.positional().size() < 2)
-        return usageError("read needs at least one image");
+} // namespace
+
+int runDiceRead(const DiceReadOptions& o) {
     mv::DiceHints hints;
-    if (auto size = cl.value("die-size")) {
-        try {
-            hints.dieSizePx = std::stof(*size);
-        } catch (const std::exception&) {
-            return usageError("--die-size needs a number of pixels");
-        }
-    }
-    auto reader = loadReader(cl);
+    if (o.dieSizePx)
+        hints.dieSizePx = *o.dieSizePx;
+    auto reader = loadReader(o.reader);
     if (!reader) {
         std::cerr << "muster-cli dice: " << reader.error().message << "\n";
         return 1;
     }
-    const bool json = cl.flag("json");
-    const std::vector<std::string> images(cl.positional().begin() + 1, cl.positional().end());
+    const bool json = o.json;
+    const std::vector<std::string>& images = o.images;
     int status = 0;
+    bool first = true;
     if (json)
         std::cout << "[";
     for (size_t i = 0; i < images.size(); ++i) {
@@ -132,7 +99,9 @@ int runRead(const CommandLine& cl) {
             continue;
         }
         if (json) {
-            std::cout << (i ? ",\n " : "") << frameJson(jsonQuote(path), read.value());
+            // A file name is any bytes: jsonText escapes control characters and replaces what is not UTF-8.
+            std::cout << (first ? "" : ",\n ") << report::jsonText(frameJson(path, read.value()));
+            first = false;
         } else {
             std::cout << path << ": " << read->dice.size() << " dice"
                       << (read->countUncertain ? " (count uncertain)" : "") << ":";
@@ -145,7 +114,7 @@ int runRead(const CommandLine& cl) {
                           << d.outline.center.x << ", " << d.outline.center.y << ") edge "
                           << d.outline.size.width << "\n";
         }
-        if (auto overlay = cl.value("overlay")) {
+        if (const auto& overlay = o.overlay) {
             std::filesystem::path out = *overlay;
             if (images.size() > 1)
                 out = out.parent_path() /
@@ -162,11 +131,9 @@ int runRead(const CommandLine& cl) {
     return status;
 }
 
-int runEval(const CommandLine& cl) {
-    if (cl.positional().size() != 2)
-        return usageError("eval needs one manifest");
+int runDiceEval(const DiceEvalOptions& o) {
     mv::EvalOptions options;
-    if (auto frame = cl.value("frame")) {
+    if (const auto& frame = o.frame) {
         int w = 0, h = 0;
         char x = 0;
         std::istringstream in(*frame);
@@ -174,22 +141,14 @@ int runEval(const CommandLine& cl) {
             return usageError("--frame needs WIDTHxHEIGHT, e.g. 1920x1080");
         options.frameSize = cv::Size(w, h);
     }
-    if (auto zoom = cl.value("zoom")) {
-        try {
-            options.zoom = std::stod(*zoom);
-        } catch (const std::exception&) {
-            options.zoom = 0.0;
-        }
-        if (!(options.zoom >= 0.05 && options.zoom <= 1.0))
-            return usageError("--zoom needs a number from 0.05 to 1, e.g. 0.7");
-    }
-    auto images = mv::loadManifest(cl.positional()[1], cl.value("split").value_or(""));
+    options.zoom = o.zoom.value_or(options.zoom); // the parser checked 0.05 to 1
+    auto images = mv::loadManifest(o.manifest, o.split);
     if (!images) {
         std::cerr << "muster-cli dice: " << images.error().message << "\n";
         return 2;
     }
     int labelFixes = 0;
-    if (auto fixesPath = cl.value("label-fixes")) {
+    if (const auto& fixesPath = o.labelFixes) {
         auto fixes = mv::loadLabelFixes(*fixesPath);
         auto applied =
             fixes ? mv::applyLabelFixes(images.value(), fixes.value()) : mv::Result<int>(fixes.error());
@@ -199,7 +158,7 @@ int runEval(const CommandLine& cl) {
         }
         labelFixes = applied.value();
     }
-    auto reader = loadReader(cl);
+    auto reader = loadReader(o.reader);
     if (!reader) {
         std::cerr << "muster-cli dice: " << reader.error().message << "\n";
         return 1;
@@ -210,40 +169,31 @@ int runEval(const CommandLine& cl) {
     };
     mv::EvalReport report = mv::evaluate(reader.value(), images.value(), options);
     report.labelFixes = labelFixes;
-    std::cout << (cl.flag("json") ? mv::evalReportJson(report) : mv::evalReportTable(report));
+    std::cout << (o.json ? mv::evalReportJson(report) : mv::evalReportTable(report));
     return report.errors.empty() ? 0 : 1;
 }
 
-int runWatch(const CommandLine& cl) {
-    if (cl.positional().size() != 2)
-        return usageError("watch needs one video file");
+int runDiceWatch(const DiceWatchOptions& o) {
     mv::ThrowWatcherOptions options;
-    if (auto settle = cl.value("settle")) {
-        try {
-            options.settleFrames = std::max(1, std::stoi(*settle));
-        } catch (const std::exception&) {
-            return usageError("--settle needs a number of frames");
-        }
-    }
-    cv::VideoCapture video(cl.positional()[1]);
+    options.settleFrames = o.settleFrames.value_or(options.settleFrames); // the parser checked >= 1
+    cv::VideoCapture video(o.video);
     if (!video.isOpened()) {
-        std::cerr << "muster-cli dice: cannot open video " << cl.positional()[1] << "\n";
+        std::cerr << "muster-cli dice: cannot open video " << o.video << "\n";
         return 1;
     }
     if (const double pixels = video.get(cv::CAP_PROP_FRAME_WIDTH) * video.get(cv::CAP_PROP_FRAME_HEIGHT);
         pixels > double(mv::kMaxImagePixels)) {
-        std::cerr << "muster-cli dice: video " << cl.positional()[1] << " has frames of "
-                  << std::int64_t(pixels / 1e6) << " MP, over the " << mv::kMaxImagePixels / 1'000'000
-                  << " MP an image may have\n";
+        std::cerr << "muster-cli dice: video " << o.video << " has frames of " << std::int64_t(pixels / 1e6)
+                  << " MP, over the " << mv::kMaxImagePixels / 1'000'000 << " MP an image may have\n";
         return 2;
     }
-    auto reader = loadReader(cl);
+    auto reader = loadReader(o.reader);
     if (!reader) {
         std::cerr << "muster-cli dice: " << reader.error().message << "\n";
         return 1;
     }
     mv::ThrowWatcher watcher(options);
-    const bool json = cl.flag("json");
+    const bool json = o.json;
     cv::Mat frame;
     for (int index = 0; video.read(frame); ++index) {
         if (frame.empty())
@@ -263,7 +213,7 @@ int runWatch(const CommandLine& cl) {
             continue;
         }
         if (json) {
-            std::cout << frameJson("frame " + std::to_string(index), read.value()) << "\n";
+            std::cout << report::jsonText(frameJson("frame " + std::to_string(index), read.value())) << "\n";
         } else {
             std::cout << "frame " << index << ": settled, " << read->dice.size() << " dice"
                       << (read->countUncertain ? " (count uncertain)" : "") << ":";
@@ -274,31 +224,6 @@ int runWatch(const CommandLine& cl) {
     }
     std::cerr << "muster-cli dice: " << watcher.throwsSettled() << " throws read\n";
     return 0;
-}
-
-} // namespace
-
-int runDice(const Args& args) {
-    const CommandLine cl(args,
-                         {"overlay", "split", "models", "die-size", "frame", "settle", "label-fixes",
-                          "finder-px", "unsure-below", "rescale-above", "crowded-below", "zoom"},
-                         {"json", "help"});
-    if (cl.flag("help")) {
-        std::cout << kUsage;
-        return 0;
-    }
-    if (!cl.ok())
-        return usageError(cl.error());
-    if (cl.positional().empty())
-        return usageError("missing subcommand");
-    const std::string& sub = cl.positional().front();
-    if (sub == "read")
-        return runRead(cl);
-    if (sub == "eval")
-        return runEval(cl);
-    if (sub == "watch")
-        return runWatch(cl);
-    return usageError("unknown subcommand '" + sub + "'");
 }
 
 } // namespace muster::cli

@@ -1,9 +1,10 @@
 // `muster-cli game`: the game journal from the command line (verify, log, report, state, play).
 
-#include "app/cli/CommandLine.h"
+#include "app/cli/Commands.h"
 #include "app/cli/GameCommands.h"
-#include "app/cli/GameRecords.h"
-#include "app/cli/JsonText.h"
+#include "app/report/GameRecords.h"
+#include "app/report/JsonText.h"
+#include "app/report/Report.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
 #include "app/storage/TurnSignature.h"
@@ -14,62 +15,17 @@
 
 namespace muster::cli {
 
-namespace {
+using report::GameRecord;
+using report::headerText;
+using report::jsonText;
+using report::loadRecords;
+using report::RecordFilter;
+using report::toJson;
 
-const char* const kUsage = R"(usage: muster-cli game <subcommand> GAME.muster [options]
-
-  verify GAME.muster [--seal CODE] [--device FINGERPRINT]
-                                     integrity_check, append-only triggers, the hash chain, every photo's hash
-                                     and a replay of every input; print the head or name what is wrong.
-                                     --seal: also prove the game holds the head a turn-end seal names
-                                     --device: also prove every finished turn is signed by that device's key
-  log GAME.muster [--turn N] [--player P] [--unit U] [--json]
-                                     the events, with undos and overrides marked
-  report GAME.muster --out DIR       DIR/report.html (self-contained) and DIR/report.json, with dice statistics
-  state GAME.muster                  the game state (the fold of the journal through the rules engine) as JSON
-  play --rules RULESET --scenario FILE --game GAME.muster [--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]
-                                     play (or resume) a game; see docs/game-protocol.md
-)";
-
-struct Subcommand {
-    const char* name;
-    int (*run)(const Args&);
-};
-
-const Subcommand kSubcommands[] = {
-    {"verify", runGameVerify}, {"log", runGameLog},   {"report", runGameReport},
-    {"state", runGameState},   {"play", runGamePlay},
-};
-
-} // namespace
-
-int runGame(const Args& args) {
-    if (args.empty() || args[0] == "--help" || args[0] == "help") {
-        (args.empty() ? std::cerr : std::cout) << kUsage;
-        return args.empty() ? 2 : 0;
-    }
-    const Args rest(args.begin() + 1, args.end());
-    for (const Subcommand& s : kSubcommands)
-        if (args[0] == s.name)
-            return s.run(rest);
-    std::cerr << "muster-cli game: unknown subcommand '" << args[0] << "'\n" << kUsage;
-    return 2;
-}
-
-int runGameVerify(const Args& args) {
-    CommandLine cl(args, {"seal", "device"}, {});
-    if (!cl.ok() || cl.positional().size() != 1) {
-        std::cerr
-            << (cl.ok()
-                    ? std::string(
-                          "usage: muster-cli game verify GAME.muster [--seal CODE] [--device FINGERPRINT]")
-                    : cl.error())
-            << "\n";
-        return 2;
-    }
-    const std::string& path = cl.positional()[0];
+int runGameVerify(const GameVerifyOptions& o) {
+    const std::string& path = o.game;
     std::string seal;
-    if (auto typed = cl.value("seal")) {
+    if (const auto& typed = o.seal) {
         seal = storage::normalizeSeal(*typed);
         if (seal.empty()) {
             std::cerr << "muster-cli game verify: '" << *typed
@@ -78,7 +34,7 @@ int runGameVerify(const Args& args) {
         }
     }
     std::string device;
-    if (auto typed = cl.value("device")) {
+    if (const auto& typed = o.device) {
         device = storage::normalizeFingerprint(*typed);
         if (device.empty()) {
             std::cerr << "muster-cli game verify: '" << *typed
@@ -134,37 +90,38 @@ int runGameVerify(const Args& args) {
     return 1;
 }
 
-storage::VerifyReport warnIfUnsound(const std::string& command, const storage::Journal& journal) {
-    storage::VerifyReport r = storage::GameSession::verify(journal);
+void warnUnsound(const std::string& command, const std::string& path, const storage::VerifyReport& r) {
     if (!r.ok)
-        std::cerr << "muster-cli game " << command << ": WARNING: " << journal.path() << " does not verify: "
+        std::cerr << "muster-cli game " << command << ": WARNING: " << path << " does not verify: "
                   << (r.firstBadSeq ? "event #" + std::to_string(*r.firstBadSeq) + ": " : "") << r.problem
                   << ". What follows is what the file says, not necessarily what was played.\n";
+}
+
+storage::VerifyReport warnIfUnsound(const std::string& command, const storage::Journal& journal) {
+    storage::VerifyReport r = storage::GameSession::verify(journal);
+    warnUnsound(command, journal.path(), r);
     return r;
 }
 
-int runGameLog(const Args& args) {
-    CommandLine cl(args, {"turn", "player", "unit"}, {"json"});
-    if (!cl.ok() || cl.positional().size() != 1) {
-        std::cerr << (cl.ok() ? std::string("usage: muster-cli game log GAME.muster [--turn N] [--player P] "
-                                            "[--unit U] [--json]")
-                              : cl.error())
-                  << "\n";
-        return 2;
+int runGameReport(const GameReportOptions& o) {
+    auto written = report::writeReport(o.game, o.out);
+    if (!written) {
+        std::cerr << "muster-cli game report: " << written.message() << "\n";
+        return written.error().kind == report::ReportError::Kind::CannotOpen ? 2 : 1;
     }
+    warnUnsound("report", o.game, written->verify);
+    std::cout << "wrote " << written->html.string() << " and " << written->json.string() << " ("
+              << written->events << " events, " << written->verify.evidenceCount << " photos"
+              << (written->verify.ok ? "" : ", HASH CHAIN BROKEN") << ")\n";
+    return written->verify.ok ? 0 : 1;
+}
+
+int runGameLog(const GameLogOptions& o) {
     RecordFilter filter;
-    if (auto t = cl.value("turn")) {
-        char* end = nullptr;
-        const long n = std::strtol(t->c_str(), &end, 10);
-        if (t->empty() || *end != '\0' || n < 0) {
-            std::cerr << "muster-cli game log: --turn needs a turn number, not '" << *t << "'\n";
-            return 2;
-        }
-        filter.turn = static_cast<int>(n);
-    }
-    filter.player = cl.value("player").value_or("");
-    filter.unit = cl.value("unit").value_or("");
-    auto journal = storage::Journal::open(cl.positional()[0], {storage::OpenMode::ReadOnly, false});
+    filter.turn = o.turn;
+    filter.player = o.player;
+    filter.unit = o.unit;
+    auto journal = storage::Journal::open(o.game, {storage::OpenMode::ReadOnly, false});
     if (!journal) {
         std::cerr << "muster-cli game log: " << journal.message() << "\n";
         return 2;
@@ -175,7 +132,7 @@ int runGameLog(const Args& args) {
         std::cerr << "muster-cli game log: " << records.message() << "\n";
         return 1;
     }
-    const bool json = cl.flag("json");
+    const bool json = o.json;
     if (!json)
         std::cout << "# " << headerText(records->game) << "\n";
     std::size_t playerWidth = 6;

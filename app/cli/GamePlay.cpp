@@ -1,11 +1,11 @@
 // `muster-cli game play` and `game state`: the journal and the rules engine at the command line.
 // The protocol (human dialogue and --json lines) is described in docs/game-protocol.md.
 
-#include "app/cli/CommandLine.h"
+#include "app/cli/Commands.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GamePhoto.h"
-#include "app/cli/GameRecords.h"
-#include "app/cli/JsonText.h"
+#include "app/report/GameRecords.h"
+#include "app/report/JsonText.h"
 #include "app/storage/DeviceKey.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
@@ -22,6 +22,10 @@
 #include <sstream>
 
 namespace muster::cli {
+
+using report::facesText;
+using report::headerText;
+using report::jsonText;
 
 namespace {
 
@@ -371,62 +375,33 @@ Json playSetup(const PlayOptions& options) {
 
 // On resume the recorded setup fills in what the command line leaves out (--seed, --dice), so the game goes
 // on as it began. A different --seed is refused: it would make the rest of the game another game's.
-std::optional<std::string> resumeSetup(const storage::GameInfo& game, const CommandLine& cl,
+std::optional<std::string> resumeSetup(const storage::GameInfo& game, const GamePlayOptions& given,
                                        PlayOptions& options) {
     const Json setup = Json::parse(game.playSetupJson, nullptr, false);
     if (!setup.is_object())
         return std::nullopt; // recorded before the setup was: the command line alone decides
     if (setup.contains("seed") && setup["seed"].is_number_unsigned()) {
         const auto recorded = setup["seed"].get<std::uint64_t>();
-        if (cl.value("seed") && options.seed != recorded)
+        if (given.seed && options.seed != recorded)
             return "this game was started with --seed " + std::to_string(recorded) +
                    "; resume it without --seed or with the same seed";
         options.seed = recorded;
     }
-    if (!cl.value("dice") && setup.contains("dice") && setup["dice"].is_string())
+    if (!given.dice && setup.contains("dice") && setup["dice"].is_string())
         options.virtualDice = setup["dice"] == "virtual";
     return std::nullopt;
 }
 
 } // namespace
 
-int runGamePlay(const Args& args) {
-    CommandLine cl(args, {"rules", "scenario", "game", "dice", "seed", "turns"}, {"auto", "json"});
-    if (!cl.ok() || !cl.value("game") || !cl.positional().empty()) {
-        std::cerr
-            << (cl.ok()
-                    ? std::string(
-                          "usage: muster-cli game play --rules RULESET --scenario FILE --game GAME.muster "
-                          "[--dice virtual|stdin] [--auto] [--seed N] [--turns N] [--json]")
-                    : cl.error())
-            << "\n";
-        return 2;
-    }
+int runGamePlay(const GamePlayOptions& given) {
     PlayOptions options;
-    options.json = cl.flag("json");
-    options.autoTable = cl.flag("auto");
-    const std::string dice = cl.value("dice").value_or("virtual");
-    if (dice != "virtual" && dice != "stdin") {
-        std::cerr << "muster-cli game play: --dice is 'virtual' or 'stdin', not '" << dice << "'\n";
-        return 2;
-    }
-    options.virtualDice = dice == "virtual";
-    for (const char* name : {"seed", "turns"}) {
-        if (auto v = cl.value(name)) {
-            char* end = nullptr;
-            const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
-            if (v->empty() || *end != '\0' || (*v)[0] == '-') {
-                std::cerr << "muster-cli game play: --" << name << " needs a whole number, not '" << *v
-                          << "'\n";
-                return 2;
-            }
-            if (std::string(name) == "seed")
-                options.seed = n;
-            else
-                options.turns = static_cast<int>(n);
-        }
-    }
-    const std::string path = *cl.value("game");
+    options.json = given.json;
+    options.autoTable = given.autoTable;
+    options.virtualDice = given.dice.value_or("virtual") == "virtual";
+    options.seed = given.seed.value_or(options.seed);
+    options.turns = given.turns;
+    const std::string& path = given.game;
     const bool resume = std::filesystem::exists(path);
     std::optional<storage::GameSession> session;
     if (resume) {
@@ -435,19 +410,19 @@ int runGamePlay(const Args& args) {
             std::cerr << "muster-cli game play: " << opened.message() << "\n";
             return 2;
         }
-        if (auto rules = cl.value("rules"); rules && *rules != opened->journal().game().ruleSet) {
+        if (const auto& rules = given.rules; rules && *rules != opened->journal().game().ruleSet) {
             std::cerr << "muster-cli game play: " << path << " is a '" << opened->journal().game().ruleSet
                       << "' game, not '" << *rules << "'\n";
             return 2;
         }
-        if (auto refused = resumeSetup(opened->journal().game(), cl, options)) {
+        if (auto refused = resumeSetup(opened->journal().game(), given, options)) {
             std::cerr << "muster-cli game play: " << path << ": " << *refused << "\n";
             return 2;
         }
         session.emplace(std::move(opened.value()));
     } else {
-        const auto rules = cl.value("rules");
-        const auto scenarioPath = cl.value("scenario");
+        const auto& rules = given.rules;
+        const auto& scenarioPath = given.scenario;
         if (!rules || !scenarioPath) {
             std::cerr << "muster-cli game play: a new game needs --rules and --scenario (" << path
                       << " does not exist yet)\n";
@@ -498,13 +473,8 @@ int runGamePlay(const Args& args) {
     return loop.run();
 }
 
-int runGameState(const Args& args) {
-    CommandLine cl(args, {}, {});
-    if (!cl.ok() || cl.positional().size() != 1) {
-        std::cerr << (cl.ok() ? std::string("usage: muster-cli game state GAME.muster") : cl.error()) << "\n";
-        return 2;
-    }
-    auto session = storage::GameSession::open(cl.positional()[0], {storage::OpenMode::ReadOnly, true});
+int runGameState(const GameStateOptions& o) {
+    auto session = storage::GameSession::open(o.game, {storage::OpenMode::ReadOnly, true});
     if (!session) {
         std::cerr << "muster-cli game state: " << session.message() << "\n";
         return 2;

@@ -4,7 +4,7 @@
 
 namespace muster::cli {
 
-int runVersion(const Args&) {
+int runVersion() {
     std::cout << "muster-cli " << MUSTER_VERSION << "\n";
     return 0;
 }

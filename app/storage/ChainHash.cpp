@@ -1,27 +1,26 @@
 #include "app/storage/ChainHash.h"
 
-#include "app/storage/Sha256.h"
+#include "common/crypto/Crypto.h"
 
 namespace muster::storage {
 
 namespace {
 
-// "name:length:value\n" - the length prefix makes the encoding unambiguous whatever the value contains.
+// "name:length:value\n" - the length prefix makes the encoding unambiguous whatever the value contains. The
+// text is small (a photo enters as its hash), so it is built whole and hashed in one call.
 class Canonical {
 public:
-    explicit Canonical(std::string_view tag) { m_hash.update(std::string(tag) + "\n"); }
+    explicit Canonical(std::string_view tag)
+        : m_text(std::string(tag) + "\n") {}
     Canonical& field(std::string_view name, std::string_view value) {
-        m_hash.update(name);
-        m_hash.update(":" + std::to_string(value.size()) + ":");
-        m_hash.update(value);
-        m_hash.update("\n");
+        m_text.append(name).append(":" + std::to_string(value.size()) + ":").append(value).append("\n");
         return *this;
     }
     Canonical& field(std::string_view name, std::int64_t value) { return field(name, std::to_string(value)); }
-    std::string hex() { return Sha256::hex(m_hash.digest()); }
+    std::string hex() const { return crypto::sha256Hex(m_text); }
 
 private:
-    Sha256 m_hash;
+    std::string m_text;
 };
 
 } // namespace
@@ -51,7 +50,7 @@ std::string evidenceHash(const std::vector<Evidence>& evidence) {
     for (const Evidence& e : evidence)
         c.field("event_seq", e.eventSeq)
             .field("idx", e.index)
-            .field("photo", Sha256::hexOf(e.jpeg.data(), e.jpeg.size()))
+            .field("photo", crypto::sha256Hex(e.jpeg.data(), e.jpeg.size()))
             .field("detections", e.detectionsJson);
     return c.hex();
 }

@@ -3,7 +3,7 @@
 #include "app/storage/ChainHash.h"
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Schema.h"
-#include "app/storage/Sha256.h"
+#include "common/crypto/Crypto.h"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -220,7 +220,7 @@ Event insertEvent(SQLite::Database& db, const GameInfo& game, const EventDraft& 
     for (std::size_t i = 0; i < draft.evidence.size(); ++i)
         evidence.push_back({e.seq, static_cast<int>(i), draft.evidence[i].jpeg,
                             draft.evidence[i].detectionsJson,
-                            Sha256::hexOf(draft.evidence[i].jpeg.data(), draft.evidence[i].jpeg.size())});
+                            crypto::sha256Hex(draft.evidence[i].jpeg.data(), draft.evidence[i].jpeg.size())});
     e.evidenceHash = evidenceHash(evidence);
     e.evidenceCount = static_cast<int>(evidence.size());
     e.hash = eventHash(e);
@@ -877,7 +877,7 @@ VerifyReport Journal::verify() const {
                 if (index != static_cast<std::int64_t>(mine.size()))
                     return fail(e.seq,
                                 where + ": photo numbering is broken (index " + std::to_string(index) + ")");
-                if (Sha256::hexOf(ev.jpeg.data(), ev.jpeg.size()) != ev.photoHash)
+                if (crypto::sha256Hex(ev.jpeg.data(), ev.jpeg.size()) != ev.photoHash)
                     return fail(e.seq, where + ": photo " + std::to_string(ev.index) +
                                            " does not match its recorded hash");
                 mine.push_back(std::move(ev));

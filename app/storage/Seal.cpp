@@ -1,6 +1,6 @@
 #include "app/storage/Seal.h"
 
-#include "app/storage/Sha256.h"
+#include "common/crypto/Crypto.h"
 
 #include <cctype>
 
@@ -13,7 +13,7 @@ const char kAlphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford: no I,
 } // namespace
 
 std::string sealOf(std::int64_t eventCount, const std::string& headHash) {
-    const std::string hex = Sha256::hexOf("muster-seal/1:" + std::to_string(eventCount) + ":" + headHash);
+    const std::string hex = crypto::sha256Hex("muster-seal/1:" + std::to_string(eventCount) + ":" + headHash);
     // The first 50 bits of the digest, 5 at a time.
     std::uint64_t bits = std::stoull(hex.substr(0, 13), nullptr, 16) >> 2; // 52 bits read, 50 kept
     std::string out(11, '-');

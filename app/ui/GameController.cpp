@@ -1,6 +1,6 @@
 #include "app/ui/GameController.h"
 
-#include "app/cli/Commands.h"
+#include "app/report/Report.h"
 #include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Seal.h"
@@ -783,11 +783,13 @@ bool GameController::writeReport() {
     if (!m_session)
         return fail(u"No game is open to report on."_s);
     const QString out = gamesDirectory() + u"/reports/"_s + QFileInfo(gamePath()).completeBaseName();
-    // The CLI's report reads the file read-only beside this session's writer lock (docs/journal.md).
-    const int code = cli::runGame({"report", s(gamePath()), "--out", s(out)});
-    if (code != 0 || !QFile::exists(out + u"/report.html"_s))
-        return fail(u"The report could not be written to %1 (the game file's hash chain may be broken: "
-                    u"muster-cli game verify says where)."_s.arg(out));
+    // The report reads the file read-only beside this session's writer lock (docs/journal.md).
+    const auto written = report::writeReport(s(gamePath()), s(out));
+    if (!written)
+        return fail(u"The report could not be written to %1: %2."_s.arg(out, q(written.message())));
+    if (!written->verify.ok)
+        return fail(
+            u"The report in %1 shows a broken hash chain (muster-cli game verify says where)."_s.arg(out));
     Q_EMIT reportsChanged();
     return true;
 }

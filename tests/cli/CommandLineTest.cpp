@@ -1,33 +1,106 @@
-#include "app/cli/CommandLine.h"
+// The muster-cli parser (CLI11): each subcommand takes its own options and refuses another's, help at every
+// level lists that level's options, ranges and choices are checked before a command runs, and every usage
+// error is exit code 2.
+
+#include "app/cli/CliApp.h"
 
 #include <gtest/gtest.h>
 
-using muster::cli::CommandLine;
+#include <sstream>
 
-TEST(CommandLine, SplitsPositionalValuesAndFlags) {
-    CommandLine cl({"a.png", "--json", "--out", "dir", "b.png", "--split=test"}, {"out", "split"}, {"json"});
-    ASSERT_TRUE(cl.ok()) << cl.error();
-    EXPECT_TRUE(cl.flag("json"));
-    EXPECT_EQ(cl.value("out"), "dir");
-    EXPECT_EQ(cl.value("split"), "test");
-    EXPECT_EQ(cl.positional(), (std::vector<std::string>{"a.png", "b.png"}));
-    EXPECT_FALSE(cl.value("missing").has_value());
+using muster::cli::parseCommandLine;
+
+namespace {
+
+struct Outcome {
+    bool runs = false; // a command was chosen
+    int exitCode = -1;
+    std::string out, err;
+};
+
+Outcome parse(const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    const auto parsed = parseCommandLine(args, out, err);
+    return {static_cast<bool>(parsed.command), parsed.exitCode, out.str(), err.str()};
 }
 
-TEST(CommandLine, RejectsUnknownOptionAndMissingValue) {
-    CommandLine unknown({"--jsno"}, {}, {"json"});
-    EXPECT_FALSE(unknown.ok());
-    EXPECT_EQ(unknown.error(), "unknown option --jsno");
-    CommandLine missing({"--out"}, {"out"}, {});
-    EXPECT_FALSE(missing.ok());
-    EXPECT_EQ(missing.error(), "option --out needs a value");
-    CommandLine flagWithValue({"--json=1"}, {}, {"json"});
-    EXPECT_FALSE(flagWithValue.ok());
+bool has(const std::string& text, const std::string& what) {
+    return text.find(what) != std::string::npos;
 }
 
-TEST(CommandLine, RepeatableOptionKeepsEveryValue) {
-    CommandLine cl({"--player", "Ann", "--player", "Bob"}, {"player"}, {});
-    ASSERT_TRUE(cl.ok());
-    EXPECT_EQ(cl.values("player"), (std::vector<std::string>{"Ann", "Bob"}));
-    EXPECT_EQ(cl.value("player"), "Bob");
+} // namespace
+
+TEST(CommandLine, ValidCommandsChooseACommandWithoutRunningIt) {
+    EXPECT_TRUE(parse({"version"}).runs);
+    EXPECT_TRUE(parse({"game", "verify", "g.muster", "--seal", "4K7QD-M2X9A"}).runs);
+    EXPECT_TRUE(parse({"game", "play", "--game", "g.muster", "--auto", "--seed", "3", "--turns", "2"}).runs);
+    EXPECT_TRUE(parse({"chits", "read", "a.png", "b.png", "--json", "--game", "K7"}).runs);
+    EXPECT_TRUE(parse({"calibrate", "sets", "t.png", "--boxes", "b.txt", "--profile", "p.json", "--player",
+                       "Ann", "--player", "Bob"})
+                    .runs);
+    EXPECT_TRUE(parse({"calibrate", "moved", "ref.png", "now.png"}).runs);
+}
+
+TEST(CommandLine, AnOptionOfAnotherSubcommandIsRefused) {
+    // --paper belongs to chits print, not chits read (once accepted and ignored).
+    const Outcome o = parse({"chits", "read", "a.png", "--paper", "a4"});
+    EXPECT_FALSE(o.runs);
+    EXPECT_EQ(o.exitCode, 2);
+    EXPECT_TRUE(has(o.err, "--paper")) << o.err;
+    EXPECT_EQ(parse({"game", "log", "g.muster", "--out", "dir"}).exitCode, 2);
+    EXPECT_EQ(parse({"dice", "watch", "v.mp4", "--zoom", "0.5"}).exitCode, 2);
+    EXPECT_EQ(parse({"game", "verify", "g.muster", "--jsno"}).exitCode, 2);
+}
+
+TEST(CommandLine, HelpAtEveryLevelListsThatLevelsOptions) {
+    const Outcome play = parse({"game", "play", "--help"});
+    EXPECT_FALSE(play.runs);
+    EXPECT_EQ(play.exitCode, 0);
+    for (const char* option :
+         {"--rules", "--scenario", "--game", "--dice", "--auto", "--seed", "--turns", "--json"})
+        EXPECT_TRUE(has(play.out, option)) << option << " missing from:\n" << play.out;
+    EXPECT_FALSE(has(play.out, "--out")) << "another subcommand's option";
+    const Outcome game = parse({"game", "--help"});
+    EXPECT_EQ(game.exitCode, 0);
+    for (const char* sub : {"verify", "log", "report", "state", "play"})
+        EXPECT_TRUE(has(game.out, sub)) << sub;
+    const Outcome top = parse({"--help"});
+    EXPECT_EQ(top.exitCode, 0);
+    for (const char* command : {"version", "game", "dice", "chits", "calibrate"})
+        EXPECT_TRUE(has(top.out, command)) << command;
+    EXPECT_TRUE(has(parse({"calibrate", "tray", "--help"}).out, "--sheet-at"));
+    EXPECT_TRUE(has(parse({"dice", "eval", "-h"}).out, "--label-fixes"));
+}
+
+TEST(CommandLine, RangesAndChoicesAreCheckedByTheParser) {
+    EXPECT_EQ(parse({"dice", "eval", "m.csv", "--zoom", "2"}).exitCode, 2);
+    EXPECT_TRUE(parse({"dice", "eval", "m.csv", "--zoom", "0.7"}).runs);
+    EXPECT_EQ(parse({"calibrate", "sheet", "--out", "s.pdf", "--dpi", "20"}).exitCode, 2);
+    EXPECT_EQ(
+        parse({"chits", "print", "--scenario", "s.json", "--out", "s.pdf", "--unitless", "21"}).exitCode, 2);
+    EXPECT_EQ(parse({"chits", "print", "--scenario", "s.json", "--out", "s.pdf", "--code", "aztec"}).exitCode,
+              2);
+    EXPECT_TRUE(
+        parse({"chits", "print", "--scenario", "s.json", "--out", "s.pdf", "--paper", "Letter"}).runs);
+    EXPECT_EQ(parse({"game", "play", "--game", "g.muster", "--dice", "camera"}).exitCode, 2);
+    // CLI11 2.1 reads "-3" into an unsigned as 2^64 - 3: the check refuses it.
+    EXPECT_EQ(parse({"game", "play", "--game", "g.muster", "--seed", "-3"}).exitCode, 2);
+    EXPECT_EQ(parse({"game", "play", "--game", "g.muster", "--turns", "two"}).exitCode, 2);
+    EXPECT_EQ(parse({"game", "log", "g.muster", "--turn", "-1"}).exitCode, 2);
+    EXPECT_EQ(
+        parse({"calibrate", "tray", "t.png", "--region-mm", "0,0,9,9", "--tray-mm", "300,200"}).exitCode, 2);
+    EXPECT_EQ(parse({"calibrate", "tray", "t.png", "--sheet-at", "middle"}).exitCode, 2) << "needs --tray-mm";
+}
+
+TEST(CommandLine, MissingPiecesAreUsageErrors) {
+    EXPECT_EQ(parse({}).exitCode, 2);
+    EXPECT_EQ(parse({"game"}).exitCode, 2) << "no subcommand";
+    EXPECT_EQ(parse({"game", "report", "g.muster"}).exitCode, 2) << "no --out";
+    EXPECT_EQ(parse({"game", "play"}).exitCode, 2) << "no --game";
+    EXPECT_EQ(parse({"dice", "read"}).exitCode, 2) << "no image";
+    EXPECT_EQ(parse({"calibrate", "moved", "a.png", "b.png", "c.png"}).exitCode, 2) << "three images";
+    EXPECT_EQ(parse({"no-such-command"}).exitCode, 2);
+    const Outcome missingValue = parse({"game", "report", "g.muster", "--out"});
+    EXPECT_EQ(missingValue.exitCode, 2);
+    EXPECT_FALSE(missingValue.err.empty());
 }

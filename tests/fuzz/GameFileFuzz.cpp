@@ -2,8 +2,8 @@
 // open it: the journal's read-only open with its integrity check, verify, the events and replay inputs, the
 // replay through the rules engine, and the records `game log --json` prints.
 
-#include "app/cli/GameRecords.h"
-#include "app/cli/JsonText.h"
+#include "app/report/GameRecords.h"
+#include "app/report/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Journal.h"
 
@@ -28,9 +28,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             (void)journal->events();
             (void)journal->replayInputs();
             (void)ms::GameSession::replay(*journal);
-            if (auto records = muster::cli::loadRecords(*journal))
+            if (auto records = muster::report::loadRecords(*journal))
                 for (const auto& r : records->records)
-                    (void)muster::cli::jsonText(muster::cli::toJson(r));
+                    (void)muster::report::jsonText(muster::report::toJson(r));
         }
     }
     for (const char* suffix : {"", "-wal", "-shm", "-journal"})

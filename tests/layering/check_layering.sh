@@ -34,7 +34,26 @@ for m in vision calibration; do
     [ -d "$m" ] && report "$m/ includes app/" '^\s*#\s*include\s*"app/' "$m"
 done
 [ -d app/storage ] && report "app/storage includes Qt" "$qt" app/storage
-[ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' common
+[ -d app/storage ] && report "app/storage includes another app folder" '^\s*#\s*include\s*"app/(cli|report|ui|print)/' app/storage
+[ -d app/report ] && report "app/report includes Qt" "$qt" app/report
+[ -d app/report ] && report "app/report includes the CLI or the UI" '^\s*#\s*include\s*"app/(cli|ui)/' app/report
+# The touch app reaches the report through app/report, never by running CLI code.
+[ -d app/ui ] && report "app/ui includes app/cli" '^\s*#\s*include\s*"app/cli/' app/ui
+if [ -f app/ui/CMakeLists.txt ]; then
+    hits=$(grep -nE '\bmuster_cli\b' app/ui/*.cmake app/ui/CMakeLists.txt 2>/dev/null | grep -vE '^[^:]+:[0-9]+:\s*#')
+    if [ -n "$hits" ]; then
+        echo "layering: app/ui links muster_cli:"
+        echo "$hits" | sed 's/^/  /'
+        fail=1
+    fi
+fi
+[ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' \
+    $(find common -name '*.[ch]*' -not -path 'common/crypto/*')
+# common/crypto: OpenSSL behind one adapter, beside common's own types and nothing else.
+[ -d common/crypto ] && report "common/crypto includes more than common/ and OpenSSL" \
+    '^\s*#\s*include\s*("(app|rules|vision|calibration)/|<(Q|opencv2/|ZXing/|nlohmann/|sqlite))' common/crypto
+report "OpenSSL outside common/crypto" '^\s*#\s*include\s*<openssl/' \
+    $(find . -path ./build -prune -o -path ./common/crypto -prune -o \( -name '*.h' -o -name '*.cpp' \) -print)
 # The app and the QML know rule sets only through the seam (rules/core/RuleSet.h, rules/RuleSets.h).
 [ -d app ] && report "app/ includes or names Manifest Destiny's own code" '(rules/md/|\bmd::|"md")' app
 if [ -d qml ]; then

@@ -6,7 +6,7 @@
 #include "app/storage/ChainHash.h"
 #include "app/storage/Journal.h"
 #include "app/storage/Schema.h"
-#include "app/storage/Sha256.h"
+#include "common/crypto/Crypto.h"
 #include "rules/io/Json.h"
 
 #include <SQLiteCpp/Database.h>
@@ -66,7 +66,7 @@ inline void writeBytes(const std::string& path, const std::string& bytes) {
 }
 
 inline std::string checksum(const std::string& path) {
-    return Sha256::hexOf(readBytes(path));
+    return muster::crypto::sha256Hex(readBytes(path));
 }
 
 inline NewGame sampleGame() {

@@ -1,9 +1,9 @@
-#include "app/cli/GameRecords.h"
+#include "app/report/GameRecords.h"
 
 #include <algorithm>
 #include <map>
 
-namespace muster::cli {
+namespace muster::report {
 
 namespace {
 
@@ -213,4 +213,4 @@ bool RecordFilter::matches(const GameRecord& r) const {
     return true;
 }
 
-} // namespace muster::cli
+} // namespace muster::report

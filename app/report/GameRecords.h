@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace muster::cli {
+namespace muster::report {
 
 struct GameRecord {
     storage::Event event;
@@ -59,4 +59,4 @@ std::string headerText(const storage::GameInfo& game);
 // recorded).
 nlohmann::json headerJson(const storage::GameInfo& game);
 
-} // namespace muster::cli
+} // namespace muster::report

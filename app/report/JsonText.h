@@ -8,10 +8,10 @@
 
 #include <string>
 
-namespace muster::cli {
+namespace muster::report {
 
 inline std::string jsonText(const nlohmann::json& j, int indent = -1) {
     return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-} // namespace muster::cli
+} // namespace muster::report

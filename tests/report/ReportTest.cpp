@@ -1,0 +1,111 @@
+// muster_report on its own: the page escapes text from the game file (markup, quotes, bytes that are not
+// UTF-8), shows what the journal holds, and failures come back as values with their kind.
+
+#include "app/report/Report.h"
+
+#include "../storage/TestFiles.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace muster::storage;
+using namespace muster::storage::test;
+using muster::report::ReportError;
+using muster::report::writeReport;
+
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size()))
+        ++n;
+    return n;
+}
+
+bool isUtf8(const std::string& text) {
+    try {
+        (void)nlohmann::json(text).dump(); // strict: throws type_error 316 on an invalid byte
+        return true;
+    } catch (const nlohmann::json::type_error&) {
+        return false;
+    }
+}
+
+} // namespace
+
+TEST(ReportPage, EscapesMarkupAmpersandsQuotesAndBadBytesFromTheFile) {
+    ScratchDir dir;
+    const std::string game = dir.file("escape.muster");
+    {
+        NewGame g = sampleGame();
+        g.players = {{"<script>alert(1)</script>", "American", "white"},
+                     {"Tom & \"Jerry\" 'J'", "Mexican", "red"},
+                     {"Ren\xe9", "Mexican", "blue"}}; // Latin-1, not UTF-8
+        g.scenarioJson = R"({"name":"Fort <b>Texas</b> & co","sides":["American","Mexican"]})";
+        auto j = Journal::create(game, g);
+        ASSERT_TRUE(j) << j.message();
+        ASSERT_TRUE(j->append(answerDraft(1, "MOVE", "<script>alert(1)</script>")));
+        ASSERT_TRUE(j->append(diceDraft(1, {2, 6}, 0, "Ren\xe9")));
+    }
+    const auto written = writeReport(game, dir.path() / "out");
+    ASSERT_TRUE(written) << written.message();
+    const std::string html = readBytes(written->html.string());
+    EXPECT_EQ(html.find("<script"), std::string::npos) << "a player's name ran as markup";
+    EXPECT_EQ(html.find("<b>"), std::string::npos);
+    EXPECT_NE(html.find("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>"), std::string::npos);
+    EXPECT_NE(html.find("<td>Tom &amp; &quot;Jerry&quot; &apos;J&apos;</td>"), std::string::npos);
+    EXPECT_NE(html.find("<title>Muster game report: Fort &lt;b&gt;Texas&lt;/b&gt; &amp; co</title>"),
+              std::string::npos);
+    EXPECT_NE(html.find("<td>Ren\xef\xbf\xbd</td>"), std::string::npos) << "the invalid byte is U+FFFD";
+    EXPECT_NE(html.find("<h3>Ren\xef\xbf\xbd, d6</h3>"), std::string::npos) << "the dice statistics' heading";
+    EXPECT_NE(html.find("aria-label=\"face counts of Ren\xef\xbf\xbd's d6\""), std::string::npos)
+        << "the chart's label";
+    EXPECT_TRUE(isUtf8(html)) << "the page says charset=utf-8";
+    const auto report = nlohmann::json::parse(readBytes(written->json.string()));
+    EXPECT_EQ(report["players"][0]["name"], "<script>alert(1)</script>") << "JSON keeps the text as it is";
+    EXPECT_EQ(report["players"][2]["name"], "Ren\xef\xbf\xbd");
+}
+
+TEST(ReportPage, ShowsEveryTurnPhotoUndoOverrideAndTally) {
+    ScratchDir dir;
+    const std::string game = dir.file("sample.muster");
+    writeSampleJournal(game, 4);
+    const auto written = writeReport(game, dir.path() / "out");
+    ASSERT_TRUE(written) << written.message();
+    EXPECT_TRUE(written->verify.ok);
+    EXPECT_EQ(written->events, 28u); // 7 events in each of 4 turns
+    const std::string html = readBytes(written->html.string());
+    EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u) << html.substr(0, 80);
+    EXPECT_NE(html.find("<span class=\"ok\">Hash chain verified: 28 events, 8 photos.</span>"),
+              std::string::npos);
+    for (int t = 1; t <= 4; ++t)
+        EXPECT_EQ(count(html, "<h2>Turn " + std::to_string(t) + "</h2>"), 1u) << "turn " << t;
+    EXPECT_EQ(count(html, "<img class=\"thumb\""), 8u);
+    EXPECT_EQ(count(html, "src=\"data:image/jpeg;base64,"), 8u);
+    EXPECT_EQ(count(html, "<span class=\"tag undo\">undone by #"), 4u);
+    EXPECT_EQ(count(html, "<span class=\"tag override\">overridden by #"), 4u);
+    EXPECT_EQ(count(html, "&rarr; 3 4 6</span>"), 4u) << "the faces after the override";
+    EXPECT_EQ(count(html, "<tr class=\"dice overridden\">"), 4u);
+    // One table and one chart per player and dice set: Miguel's d6.
+    EXPECT_EQ(count(html, "<h3>Miguel, d6</h3>"), 1u);
+    EXPECT_EQ(count(html, "<svg "), 1u);
+    EXPECT_EQ(count(html, "{{"), 0u) << "a tag the data did not fill";
+    const auto report = nlohmann::json::parse(readBytes(written->json.string()));
+    EXPECT_EQ(report["turns"].size(), 4u);
+    EXPECT_EQ(report["turns"][0]["phases"][1]["events"][0]["photoList"].size(), 2u);
+}
+
+TEST(ReportPage, FailuresComeBackWithTheirKind) {
+    ScratchDir dir;
+    const auto missing = writeReport(dir.file("nothing.muster"), dir.path() / "out");
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.error().kind, ReportError::Kind::CannotOpen);
+
+    const std::string game = dir.file("sample.muster");
+    writeSampleJournal(game, 1);
+    writeBytes(dir.file("a-file"), "not a folder");
+    const auto blocked = writeReport(game, dir.path() / "a-file");
+    ASSERT_FALSE(blocked);
+    EXPECT_EQ(blocked.error().kind, ReportError::Kind::CannotWrite);
+    EXPECT_NE(blocked.message().find("a-file"), std::string::npos) << blocked.message();
+}
