@@ -3,13 +3,14 @@
 #include "app/cli/CommandLine.h"
 #include "app/cli/GameCommands.h"
 #include "app/cli/GameRecords.h"
+#include "app/cli/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
-#include "app/cli/JsonText.h"
 
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <map>
 
 namespace muster::cli {
 
@@ -117,6 +118,31 @@ storage::VerifyReport warnIfUnsound(const std::string& command, const storage::J
     return r;
 }
 
+namespace {
+
+// What each input in force resolved, in the rules' own sentences (Engine::events after it), by event seq:
+// the game replayed input by input. Empty when it does not replay (the log has warned already).
+std::map<std::int64_t, std::vector<std::string>> resolvedBySeq(const std::string& path) {
+    std::map<std::int64_t, std::vector<std::string>> out;
+    auto session = storage::GameSession::open(path, {storage::OpenMode::ReadOnly, false});
+    if (!session)
+        return out;
+    std::vector<storage::EffectiveInput> events;
+    auto inputs = session->inputsInForce(&events);
+    auto engine = session->freshGame();
+    if (!inputs || !engine)
+        return out;
+    for (std::size_t i = 0; i < inputs->size(); ++i) {
+        if (!engine->apply((*inputs)[i]))
+            break;
+        if (!engine->events().empty())
+            out[events[i].event.seq] = engine->events();
+    }
+    return out;
+}
+
+} // namespace
+
 int runGameLog(const Args& args) {
     CommandLine cl(args, {"turn", "player", "unit"}, {"json"});
     if (!cl.ok() || cl.positional().size() != 1) {
@@ -150,6 +176,7 @@ int runGameLog(const Args& args) {
         return 1;
     }
     const bool json = cl.flag("json");
+    const auto resolved = resolvedBySeq(cl.positional()[0]);
     if (!json)
         std::cout << "# " << headerText(records->game) << "\n";
     std::size_t playerWidth = 6;
@@ -158,8 +185,12 @@ int runGameLog(const Args& args) {
     for (const GameRecord& r : records->records) {
         if (!filter.matches(r))
             continue;
+        const auto said = resolved.find(r.event.seq);
         if (json) {
-            std::cout << jsonText(toJson(r)) << "\n";
+            nlohmann::json j = toJson(r);
+            if (said != resolved.end())
+                j["resolved"] = said->second;
+            std::cout << jsonText(j) << "\n";
             continue;
         }
         const storage::Event& e = r.event;
@@ -168,6 +199,8 @@ int runGameLog(const Args& args) {
             marks += "  [undone by #" + std::to_string(*r.undoneBy) + "]";
         if (r.overriddenBy)
             marks += "  [overridden by #" + std::to_string(*r.overriddenBy) + "]";
+        if (r.supersededBy)
+            marks += "  [superseded by #" + std::to_string(*r.supersededBy) + "]";
         if (e.evidenceCount > 0)
             marks +=
                 "  [" + std::to_string(e.evidenceCount) + " photo" + (e.evidenceCount > 1 ? "s" : "") + "]";
@@ -179,6 +212,9 @@ int runGameLog(const Args& args) {
         who.resize(std::max(playerWidth, who.size()), ' ');
         source.resize(std::max<std::size_t>(8, source.size()), ' ');
         std::cout << head << who << " " << source << " " << r.summary << marks << "\n";
+        if (said != resolved.end())
+            for (const std::string& line : said->second)
+                std::cout << "         = " << line << "\n";
     }
     return 0;
 }

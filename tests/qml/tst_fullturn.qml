@@ -69,6 +69,7 @@ TestCase {
         win.width = 1280
         win.height = 800
         win.visible = true
+        GameController.autoDraw = false // this script types MD-CAS-02's draws itself, as before
         win.showPage("newgame")
         const box = findChild(win.contentItem, "scenarioBox")
         verify(box)
@@ -127,7 +128,7 @@ TestCase {
                 compare(row[field], expected[id][field], id + " " + field)
         }
         compare(GameController.roster.count, 8)
-        compare(GameController.lastResult, "US-2DRG recovers 3 DL")
+        compare(GameController.lastResult, "US-2DRG recovers 3 DLs.")
 
         // The log holds exactly what was entered (79 inputs, no undo or override), and ends with Recovery.
         const log = GameController.log
@@ -175,11 +176,12 @@ TestCase {
         tap(win, "replayNext") // the recovery throw
         compare(replay.currentRow, 78)
         compare(dragoonDl(), 0)
-        compare(replay.outcome, "US-2DRG recovers 3 DL")
+        compare(replay.outcome, "US-2DRG recovers 3 DLs.")
         // The replay wrote nothing.
         compare(replay.eventCount(), 79)
         tap(win, "replayButton")
         compare(GameController.log.count, 79)
         GameController.closeGame()
+        GameController.autoDraw = true
     }
 }
