@@ -71,7 +71,7 @@ PageFrame {
                             Label {
                                 objectName: "currentPlayer"
                                 text: GameController.currentPlayer.length > 0
-                                      ? (GameController.currentSideName.length > 0
+                                      ? (GameController.currentSideName.length > 0 && GameController.currentSideName !== GameController.currentPlayer
                                          ? qsTr("%1 (%2)").arg(GameController.currentPlayer).arg(GameController.currentSideName)
                                          : GameController.currentPlayer) : ""
                                 font.pixelSize: Theme.fontHuge - 8
@@ -256,8 +256,10 @@ PageFrame {
                             BigButton {
                                 required property var modelData
                                 objectName: "fixRecent_" + modelData.seq
-                                text: qsTr("Fix #%1: %2").arg(modelData.seq).arg(modelData.label)
+                                // "Fix MX-TAMP hard cover: No": the unit and what was asked, from the prompt key.
+                                text: qsTr("Fix %1: %2").arg(modelData.tag.replace(".", " ").replace(/_/g, " ")).arg(modelData.label)
                                 font.pixelSize: Theme.fontSmall
+                                width: Math.min(implicitWidth, parent ? parent.width : implicitWidth)
                                 onClicked: fixDialog.openFor(modelData.seq)
                             }
                         }
