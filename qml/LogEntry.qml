@@ -4,7 +4,8 @@ import QtQuick.Layouts
 import Muster
 
 // One journal event as the Log page shows it: what was entered, the question or purpose, who and how (source, rule),
-// undone and overridden inputs marked, and a Photo button for throws that have one.
+// undone, overridden and set-aside inputs marked, a Photo button for throws that have one, and a Fix button for
+// inputs still in force.
 Rectangle {
     id: entry
     required property int index
@@ -21,11 +22,15 @@ Rectangle {
     required property bool undone
     required property bool overridden
     required property bool hasPhoto
+    required property bool setAside
+    required property int setAsideBy
+    required property bool fixable
     property bool compact: false
     property bool current: false
     readonly property bool correction: kind === "override" || kind === "undo"
     signal tapped()
     signal photoRequested(int seq)
+    signal fixRequested(int seq)
 
     height: Math.max(compact ? 56 : 64, column.implicitHeight + 16)
     radius: 8
@@ -53,8 +58,8 @@ Rectangle {
                 Layout.fillWidth: true
                 text: entry.text
                 font.pixelSize: entry.compact ? Theme.fontSmall + 2 : Theme.fontBody
-                font.strikeout: entry.undone
-                color: entry.undone ? Theme.textDim : Theme.text
+                font.strikeout: entry.undone || entry.setAside
+                color: entry.undone || entry.setAside ? Theme.textDim : Theme.text
                 wrapMode: Text.WordWrap
             }
             Label {
@@ -70,12 +75,20 @@ Rectangle {
             Label {
                 Layout.fillWidth: true
                 text: [qsTr("turn %1").arg(entry.turn), entry.phase.replace(/_/g, " "), entry.player, entry.source, entry.ruleId,
-                       entry.undone ? qsTr("undone") : "", entry.overridden ? qsTr("overridden") : ""]
+                       entry.undone ? qsTr("undone") : "", entry.overridden ? qsTr("overridden") : "",
+                       entry.setAside ? qsTr("superseded by #%1").arg(entry.setAsideBy) : ""]
                       .filter(s => s.length > 0).join(" \u00b7 ")
                 font.pixelSize: Theme.fontSmall - 2
-                color: entry.overridden || entry.undone ? Theme.warning : Theme.textDim
+                color: entry.overridden || entry.undone || entry.setAside ? Theme.warning : Theme.textDim
                 wrapMode: Text.WordWrap
             }
+        }
+        BigButton {
+            objectName: "fix_" + entry.seq
+            visible: entry.fixable && !entry.compact
+            text: qsTr("Fix\u2026")
+            implicitWidth: 100
+            onClicked: entry.fixRequested(entry.seq)
         }
         BigButton {
             visible: entry.hasPhoto

@@ -38,6 +38,27 @@ Engine& Engine::operator=(const Engine& other) {
     return *this;
 }
 
+Result<Revision> revise(Engine start, const std::vector<Input>& inputs, std::size_t index,
+                        const Input& replacement) {
+    if (index >= inputs.size())
+        return makeError("there is no input " + std::to_string(index + 1) + " to change (the game has " +
+                         std::to_string(inputs.size()) + ")");
+    if (!start.inputs().empty())
+        return makeError("a revision starts from a game before its first input");
+    std::vector<Input> before(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(index));
+    std::size_t accepted = 0;
+    if (auto r = start.applyAll(std::move(before), &accepted); !r)
+        return makeError("input " + std::to_string(accepted + 1) + " does not replay: " + r.error().message);
+    if (auto r = start.apply(replacement); !r)
+        return makeError("the new answer does not fit: " + r.error().message);
+    std::vector<Input> after(inputs.begin() + static_cast<std::ptrdiff_t>(index) + 1, inputs.end());
+    accepted = 0;
+    // A refusal is not an error here: it marks where the refolded game parts from the old one.
+    (void)start.applyAll(std::move(after), &accepted);
+    const std::size_t kept = index + 1 + accepted;
+    return Revision{std::move(start), kept};
+}
+
 int engineVersion(const std::string& ruleSet) {
     const RuleSet* rules = findRuleSet(ruleSet);
     return rules ? rules->engineVersion() : 0;

@@ -6,6 +6,7 @@
 #include "rules/core/Result.h"
 #include "rules/core/RuleSet.h"
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,6 +66,21 @@ private:
     const RuleSet* m_ruleSet = nullptr;
     std::unique_ptr<Game> m_game;
 };
+
+// A game folded again after one earlier input was changed (docs/journal.md, "Fixing an earlier input").
+struct Revision {
+    Engine engine; // the game after the inputs kept
+    std::size_t kept =
+        0; // inputs [0, kept) stay in force, the changed one among them; the rest are set aside
+};
+
+// Folds `inputs` again from `start` (a game before any of them) with inputs[index] replaced by `replacement`.
+// The inputs after it are kept while each still answers the prompt the refolded game asks (same key, a legal
+// value: an option of the question, or the right count of faces on the right die); the first that does not,
+// and every one after it, are set aside, and play resumes at the prompt it failed to answer. An error when
+// the inputs before `index` do not replay or the replacement does not answer its prompt.
+Result<Revision> revise(Engine start, const std::vector<Input>& inputs, std::size_t index,
+                        const Input& replacement);
 
 // The behaviour version of the rule set `ruleSet` (RuleSet::engineVersion), or 0 when there is none.
 int engineVersion(const std::string& ruleSet);

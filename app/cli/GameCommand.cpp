@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <map>
 
 namespace muster::cli {
 
@@ -116,6 +117,31 @@ int runGameReport(const GameReportOptions& o) {
     return written->verify.ok ? 0 : 1;
 }
 
+namespace {
+
+// What each input in force resolved, in the rules' own sentences (Engine::events after it), by event seq:
+// the game replayed input by input. Empty when it does not replay (the log has warned already).
+std::map<std::int64_t, std::vector<std::string>> resolvedBySeq(const std::string& path) {
+    std::map<std::int64_t, std::vector<std::string>> out;
+    auto session = storage::GameSession::open(path, {storage::OpenMode::ReadOnly, false});
+    if (!session)
+        return out;
+    std::vector<storage::EffectiveInput> events;
+    auto inputs = session->inputsInForce(&events);
+    auto engine = session->freshGame();
+    if (!inputs || !engine)
+        return out;
+    for (std::size_t i = 0; i < inputs->size(); ++i) {
+        if (!engine->apply((*inputs)[i]))
+            break;
+        if (!engine->events().empty())
+            out[events[i].event.seq] = engine->events();
+    }
+    return out;
+}
+
+} // namespace
+
 int runGameLog(const GameLogOptions& o) {
     RecordFilter filter;
     filter.turn = o.turn;
@@ -133,6 +159,7 @@ int runGameLog(const GameLogOptions& o) {
         return 1;
     }
     const bool json = o.json;
+    const auto resolved = resolvedBySeq(o.game);
     if (!json)
         std::cout << "# " << headerText(records->game) << "\n";
     std::size_t playerWidth = 6;
@@ -141,8 +168,12 @@ int runGameLog(const GameLogOptions& o) {
     for (const GameRecord& r : records->records) {
         if (!filter.matches(r))
             continue;
+        const auto said = resolved.find(r.event.seq);
         if (json) {
-            std::cout << jsonText(toJson(r)) << "\n";
+            nlohmann::json j = toJson(r);
+            if (said != resolved.end())
+                j["resolved"] = said->second;
+            std::cout << jsonText(j) << "\n";
             continue;
         }
         const storage::Event& e = r.event;
@@ -151,6 +182,8 @@ int runGameLog(const GameLogOptions& o) {
             marks += "  [undone by #" + std::to_string(*r.undoneBy) + "]";
         if (r.overriddenBy)
             marks += "  [overridden by #" + std::to_string(*r.overriddenBy) + "]";
+        if (r.supersededBy)
+            marks += "  [superseded by #" + std::to_string(*r.supersededBy) + "]";
         if (e.evidenceCount > 0)
             marks +=
                 "  [" + std::to_string(e.evidenceCount) + " photo" + (e.evidenceCount > 1 ? "s" : "") + "]";
@@ -162,6 +195,9 @@ int runGameLog(const GameLogOptions& o) {
         who.resize(std::max(playerWidth, who.size()), ' ');
         source.resize(std::max<std::size_t>(8, source.size()), ' ');
         std::cout << head << who << " " << source << " " << r.summary << marks << "\n";
+        if (said != resolved.end())
+            for (const std::string& line : said->second)
+                std::cout << "         = " << line << "\n";
     }
     return 0;
 }

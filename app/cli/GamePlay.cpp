@@ -139,6 +139,11 @@ void PlayLoop::showPrompt(const rules::Prompt& prompt) {
         out << "  answer (number or value; 'undo [reason]', 'quit'):";
     } else if (prompt.dice) {
         const rules::DiceRequest& d = *prompt.dice;
+        if (d.appDraws) { // nobody throws it: the next line is Muster's draw
+            out << "  Muster draws 1d" << d.sides << " for " << d.purpose << " [" << d.ruleId << "]";
+            emit(out.str());
+            return;
+        }
         out << "  roll " << d.count << "d" << d.sides
             << (d.modifier ? (d.modifier > 0 ? "+" : "") + std::to_string(d.modifier) : "") << " for "
             << d.purpose << " [" << d.ruleId << "], rolled by " << d.roller << "\n"
@@ -198,6 +203,7 @@ void PlayLoop::rejected(const std::string& error) {
 }
 
 void PlayLoop::submit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence) {
+    const rules::Prompt before = m_session.prompt();
     auto e = m_session.submit(input, std::move(evidence));
     if (!e) {
         rejected(e.message());
@@ -208,9 +214,14 @@ void PlayLoop::submit(const rules::Input& input, std::vector<storage::EvidenceDr
             m_failed = true;
         return;
     }
-    accepted(*e, input.kind == rules::InputKind::Answer
-                     ? input.value
-                     : facesText(input.faces) + " (" + std::string(toString(input.source)) + ")");
+    std::string what = input.kind == rules::InputKind::Answer
+                           ? input.value
+                           : facesText(input.faces) + " (" + std::string(toString(input.source)) + ")";
+    // A draw of Muster's says what it picked ("rank and file"), from the request's own words.
+    if (input.source == rules::DiceSource::App && before.dice && input.faces.size() == 1 &&
+        static_cast<std::size_t>(input.faces[0] - 1) < before.dice->faceWords.size())
+        what += ": " + before.dice->faceWords[static_cast<std::size_t>(input.faces[0] - 1)];
+    accepted(*e, what);
 }
 
 bool PlayLoop::handleLine(const rules::Prompt& prompt, const std::string& player) {
@@ -335,13 +346,17 @@ int PlayLoop::run() {
         showPrompt(prompt);
         const std::string player = playerFor(prompt, m_session);
         const std::int64_t position = m_session.journal().eventCount() + 1;
-        if (prompt.dice && m_options.virtualDice) {
+        // A draw no die on the table makes (DiceRequest::appDraws) is drawn here whatever the dice source.
+        if (prompt.dice && (m_options.virtualDice || prompt.dice->appDraws)) {
             rules::VirtualDice dice(seedFor(m_options.seed, position, 0));
             const std::vector<int> faces = dice.roll(*prompt.dice);
+            const bool app = prompt.dice->appDraws;
             std::vector<storage::EvidenceDraft> photos;
             if (m_options.autoTable)
                 photos.push_back(syntheticThrowPhoto(faces));
-            submit(rules::Input::dice(prompt.key(), faces, rules::DiceSource::Virtual, player),
+            submit(rules::Input::dice(prompt.key(), faces,
+                                      app ? rules::DiceSource::App : rules::DiceSource::Virtual,
+                                      app ? std::string("Muster") : player),
                    std::move(photos));
             continue;
         }

@@ -118,10 +118,23 @@ storage::Result<GameRecords> loadRecords(const storage::Journal& journal) {
             const std::string targetText = r.target ? seqRef(*r.target) : "?";
             if (e.kind == storage::kind::Undo) {
                 r.summary = "UNDO of " + targetText + (reason.empty() ? "" : " - " + reason);
+            } else if (payload.contains("new") && payload["new"].is_string()) {
+                // A fixed answer (docs/journal.md, "Fixing an earlier input").
+                r.summary = "FIX of " + targetText + ": " + str(payload, "old") + " -> " +
+                            str(payload, "new") + (reason.empty() ? "" : " - " + reason);
             } else {
                 r.faces = ints(payload, "new");
                 r.summary = "OVERRIDE of " + targetText + ": " + facesText(ints(payload, "old")) + " -> " +
                             facesText(r.faces) + (reason.empty() ? "" : " - " + reason);
+            }
+            if (e.kind == storage::kind::Override && payload.contains("setAside") &&
+                payload["setAside"].is_array()) {
+                for (const Json& aside : payload["setAside"])
+                    if (aside.is_number_integer() && bySeq.count(aside.get<std::int64_t>()))
+                        out.records[bySeq[aside.get<std::int64_t>()]].supersededBy = e.seq;
+                if (!payload["setAside"].empty())
+                    r.summary +=
+                        " (sets aside " + std::to_string(payload["setAside"].size()) + " later inputs)";
             }
             if (r.target && bySeq.count(*r.target)) {
                 GameRecord& t = out.records[bySeq[*r.target]];
@@ -131,8 +144,10 @@ storage::Result<GameRecords> loadRecords(const storage::Journal& journal) {
                     t.undoneBy = e.seq;
                 } else {
                     t.overriddenBy = e.seq;
-                    t.finalFaces = r.faces;
-                    r.sides = t.sides;
+                    if (t.event.kind == storage::kind::Dice) {
+                        t.finalFaces = r.faces;
+                        r.sides = t.sides;
+                    }
                 }
             }
         } else {
@@ -182,6 +197,8 @@ Json toJson(const GameRecord& r) {
         j["undoneBy"] = *r.undoneBy;
     if (r.overriddenBy)
         j["overriddenBy"] = *r.overriddenBy;
+    if (r.supersededBy)
+        j["supersededBy"] = *r.supersededBy;
     return j;
 }
 

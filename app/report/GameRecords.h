@@ -25,7 +25,8 @@ struct GameRecord {
     int sides = 0;                              // dice: faces per die
     std::optional<std::int64_t> target;         // undo/override: the event it acts on
     std::optional<std::int64_t> undoneBy;       // answers taken back by an undo
-    std::optional<std::int64_t> overriddenBy;   // dice replaced by an override (the latest)
+    std::optional<std::int64_t> overriddenBy;   // dice or an answer replaced by an override (the latest)
+    std::optional<std::int64_t> supersededBy;   // inputs a fix of an earlier input set aside
     std::optional<std::vector<int>> finalFaces; // dice after every override
 };
 

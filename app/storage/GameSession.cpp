@@ -3,9 +3,12 @@
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Schema.h"
 #include "app/storage/TurnSignature.h"
+#include "rules/core/Feed.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
+
+#include <map>
 
 namespace muster::storage {
 
@@ -69,6 +72,10 @@ Result<rules::Input> GameSession::inputOf(const EffectiveInput& in) {
     input.player = e.player;
     if (e.kind == kind::Answer) {
         input.kind = rules::InputKind::Answer;
+        if (in.overriddenValue) {
+            input.value = *in.overriddenValue;
+            return input;
+        }
         if (!p.value)
             return Error{"event #" + std::to_string(e.seq) + " is an answer without a value"};
         input.value = std::move(*p.value);
@@ -274,9 +281,18 @@ Result<void> GameSession::rebuild() {
 }
 
 Result<Event> GameSession::submit(const rules::Input& input, std::vector<EvidenceDraft> evidence) {
+    return submitWith(input, std::move(evidence), std::nullopt);
+}
+
+Result<Event> GameSession::submitWith(const rules::Input& input, std::vector<EvidenceDraft> evidence,
+                                      std::optional<std::int64_t> redoOf) {
     const rules::Prompt before = m_engine.prompt();
     if (input.kind == rules::InputKind::Dice && input.source == rules::DiceSource::Override)
         return Error{"dice are replaced with an override, not submitted with the source 'override'"};
+    // Only a draw the rules leave to the app is journalled as drawn by it (DiceRequest::appDraws).
+    if (input.kind == rules::InputKind::Dice && input.source == rules::DiceSource::App &&
+        !(before.dice && before.dice->appDraws))
+        return Error{"only a draw the rules leave to Muster has the source 'app'; this one is thrown"};
     // The engine refuses an input that does not answer its prompt and then leaves its state unchanged.
     if (auto applied = m_engine.apply(input); !applied)
         return fromRules(applied.error());
@@ -285,6 +301,11 @@ Result<Event> GameSession::submit(const rules::Input& input, std::vector<Evidenc
     d.phase = before.phase;
     d.kind = input.kind == rules::InputKind::Answer ? kind::Answer : kind::Dice;
     d.payloadJson = payloadFor(before, input);
+    if (redoOf) {
+        Json p = Json::parse(d.payloadJson);
+        p["redoOf"] = *redoOf;
+        d.payloadJson = p.dump();
+    }
     d.player = input.player;
     // An answer has no dice, but an order read from a chit by the camera keeps that origin for the dispute
     // view.
@@ -371,6 +392,159 @@ Result<Event> GameSession::overrideLast(const std::string& player, const std::st
         return e;
     m_engine = std::move(probe.value());
     return e;
+}
+
+Result<std::vector<rules::Input>> GameSession::inputsInForce(std::vector<EffectiveInput>* events) const {
+    auto inputs = m_journal.effectiveInputs();
+    if (!inputs)
+        return inputs.error();
+    std::vector<rules::Input> decoded;
+    decoded.reserve(inputs->size());
+    for (const EffectiveInput& in : *inputs) {
+        auto input = inputOf(in);
+        if (!input)
+            return input.error();
+        decoded.push_back(std::move(input.value()));
+    }
+    if (events)
+        *events = std::move(inputs.value());
+    return decoded;
+}
+
+Result<rules::Engine> GameSession::freshGame() const {
+    return freshEngine(m_journal);
+}
+
+Result<rules::Prompt> GameSession::promptOf(std::int64_t seq) const {
+    std::vector<EffectiveInput> events;
+    auto inputs = inputsInForce(&events);
+    if (!inputs)
+        return inputs.error();
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        if (events[i].event.seq != seq)
+            continue;
+        auto engine = freshEngine(m_journal);
+        if (!engine)
+            return engine.error();
+        std::vector<rules::Input> before(inputs->begin(), inputs->begin() + static_cast<std::ptrdiff_t>(i));
+        if (auto r = engine->applyAll(std::move(before)); !r)
+            return fromRules(r.error());
+        return engine->prompt();
+    }
+    return Error{"event #" + std::to_string(seq) + " is not an input still in force"};
+}
+
+Result<Fixed> GameSession::fix(std::int64_t seq, const std::string& player, const std::string& reason,
+                               const std::string& value, const std::vector<int>& faces) {
+    if (player.empty())
+        return Error{"a fix must say who made it"};
+    if (reason.empty())
+        return Error{"a fix must give a reason"};
+    std::vector<EffectiveInput> events;
+    auto inputs = inputsInForce(&events);
+    if (!inputs)
+        return inputs.error();
+    std::size_t index = events.size();
+    for (std::size_t i = 0; i < events.size(); ++i)
+        if (events[i].event.seq == seq)
+            index = i;
+    if (index == events.size())
+        return Error{"event #" + std::to_string(seq) + " is not an input still in force: it cannot be fixed"};
+    rules::Input replacement = (*inputs)[index];
+    Journal::Replacement with;
+    if (replacement.kind == rules::InputKind::Answer) {
+        if (value == replacement.value)
+            return Error{"event #" + std::to_string(seq) + " already answers '" + value + "'"};
+        replacement.value = value;
+        with.value = value;
+    } else {
+        if (faces == replacement.faces)
+            return Error{"event #" + std::to_string(seq) + " already shows those faces"};
+        replacement.faces = faces;
+        replacement.source = rules::DiceSource::Override;
+        with.faces = faces;
+    }
+    auto start = freshEngine(m_journal);
+    if (!start)
+        return start.error();
+    auto revised = rules::revise(std::move(start.value()), *inputs, index, replacement);
+    if (!revised)
+        return Error{"event #" + std::to_string(seq) + " cannot be fixed: " + revised.error().message};
+    Fixed out;
+    for (std::size_t i = revised->kept; i < events.size(); ++i)
+        out.setAside.push_back(events[i].event.seq);
+    auto e = m_journal.appendOverride(seq, player, reason, with, out.setAside);
+    if (!e)
+        return e.error();
+    out.event = std::move(e.value());
+    m_engine = std::move(revised->engine);
+    return out;
+}
+
+Result<std::optional<Redo>> GameSession::redoable() const {
+    auto events = m_journal.events();
+    if (!events)
+        return events.error();
+    // The undone inputs in the order they can be redone (the last undone first), with the values they had;
+    // any new input or fix ends the chance of a redo.
+    std::map<std::int64_t, const Event*> bySeq;
+    std::map<std::int64_t, Json> fixedTo;
+    std::vector<std::int64_t> undone;
+    for (const Event& e : *events) {
+        if (e.kind == kind::Answer || e.kind == kind::Dice) {
+            bySeq[e.seq] = &e;
+            if (undone.empty())
+                continue; // the common case: no payload parsed
+            const Json p = Json::parse(e.payloadJson, nullptr, false);
+            const bool redone = !p.is_discarded() && p.contains("redoOf") &&
+                                p["redoOf"].is_number_integer() &&
+                                p["redoOf"].get<std::int64_t>() == undone.back();
+            if (redone)
+                undone.pop_back();
+            else
+                undone.clear();
+        } else if (e.kind == kind::Undo || e.kind == kind::Override) {
+            const Json p = Json::parse(e.payloadJson, nullptr, false);
+            if (p.is_discarded() || !p.contains("target") || !p["target"].is_number_integer())
+                continue;
+            const std::int64_t target = p["target"].get<std::int64_t>();
+            if (e.kind == kind::Undo) {
+                undone.push_back(target);
+            } else {
+                fixedTo[target] = p.value("new", Json());
+                undone.clear();
+            }
+        }
+    }
+    if (undone.empty())
+        return std::optional<Redo>();
+    const Event& original = *bySeq.at(undone.back());
+    EffectiveInput in{original, std::nullopt, std::nullopt, std::nullopt};
+    if (auto f = fixedTo.find(original.seq); f != fixedTo.end()) {
+        if (f->second.is_string())
+            in.overriddenValue = f->second.get<std::string>();
+        else if (f->second.is_array())
+            in.overriddenFaces = f->second.get<std::vector<int>>();
+    }
+    auto input = inputOf(in);
+    if (!input)
+        return input.error();
+    if (input->source == rules::DiceSource::Override)
+        input->source = rules::DiceSource::Typed; // the fixed faces are redone as entered by hand
+    return std::optional<Redo>(Redo{original.seq, std::move(input.value())});
+}
+
+Result<Event> GameSession::redo() {
+    auto r = redoable();
+    if (!r)
+        return r.error();
+    if (!r->has_value())
+        return Error{"there is nothing to redo"};
+    const Redo& redo = **r;
+    if (auto bad = rules::checkAnswers(m_engine.prompt(), redo.input))
+        return Error{"event #" + std::to_string(redo.seq) +
+                     " no longer answers the question asked: " + bad->message};
+    return submitWith(redo.input, {}, redo.seq);
 }
 
 } // namespace muster::storage

@@ -8,11 +8,26 @@
 #include "app/storage/Journal.h"
 #include "rules/Engine.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace muster::storage {
+
+// An input fixed far back: the override event and the inputs it set aside (kept in the journal, no longer in
+// force).
+struct Fixed {
+    Event event;
+    std::vector<std::int64_t> setAside;
+};
+
+// The input a redo would enter again: the undone event and its input as it stood when undone.
+struct Redo {
+    std::int64_t seq = 0;
+    rules::Input input;
+};
 
 class GameSession {
 public:
@@ -58,12 +73,31 @@ public:
     // the rules would not accept the new faces.
     Result<Event> overrideLast(const std::string& player, const std::string& reason,
                                const std::vector<int>& faces, std::vector<EvidenceDraft> evidence = {});
+    // Fixes any input still in force: a new answer (`value`) or new faces (`faces`) for event `seq`, with who
+    // and why. The game is folded again (rules::revise): the later inputs that still fit are kept, the rest
+    // set aside by the same override event; play resumes where the first set-aside input no longer fit.
+    Result<Fixed> fix(std::int64_t seq, const std::string& player, const std::string& reason,
+                      const std::string& value, const std::vector<int>& faces = {});
+    // The prompt event `seq` (an input in force) answered, from a replay of the inputs before it: what a fix
+    // may choose from.
+    Result<rules::Prompt> promptOf(std::int64_t seq) const;
+    // The latest undone input that a redo would enter again, when the events since the undos are only undos
+    // and redos; nothing after a new input or a fix.
+    Result<std::optional<Redo>> redoable() const;
+    // Enters the redoable input again (a new event whose payload names it in "redoOf").
+    Result<Event> redo();
+    // The game before its first input (the scenario snapshot and house rules the journal holds).
+    Result<rules::Engine> freshGame() const;
+    // The inputs in force decoded for the rules, and (when asked) the events they come from.
+    Result<std::vector<rules::Input>> inputsInForce(std::vector<EffectiveInput>* events = nullptr) const;
 
 private:
     GameSession(Journal journal, rules::Engine engine)
         : m_journal(std::move(journal))
         , m_engine(std::move(engine)) {}
     Result<void> rebuild();
+    Result<Event> submitWith(const rules::Input& input, std::vector<EvidenceDraft> evidence,
+                             std::optional<std::int64_t> redoOf);
 
     Journal m_journal;
     rules::Engine m_engine;

@@ -262,7 +262,7 @@ Result<void> checkDraft(const EventDraft& d) {
         if (auto faces = facesOf(d.payloadJson); !faces)
             return faces.error();
         if (d.source == DiceSource::None || d.source == DiceSource::Override)
-            return Error{"a dice event needs its source: camera, typed or virtual"};
+            return Error{"a dice event needs its source: camera, typed, virtual or app"};
     }
     for (const EvidenceDraft& ev : d.evidence)
         if (!Json::accept(ev.detectionsJson))
@@ -319,6 +319,12 @@ Result<std::vector<int>> facesOfEvent(const Event& e) {
     return std::move(*fields.faces);
 }
 
+// The value an answer event carries, as facesOfEvent reads faces (empty when it has none).
+std::string valueOfEvent(const Event& e) {
+    PayloadFields fields = e.input.empty() ? readPayloadFields(e.payloadJson) : readCompactInput(e.input);
+    return fields.value ? *fields.value : std::string();
+}
+
 // Folds events one at a time into the inputs still in force: a stack, since undo and override only ever touch
 // its top. replayInputs() feeds it row by row, so no list of every event is built first.
 class EffectiveFold {
@@ -333,7 +339,7 @@ private:
 
 Result<void> EffectiveFold::add(Event&& e) {
     if (e.kind == kind::Answer || e.kind == kind::Dice) {
-        m_inForce.push_back({std::move(e), std::nullopt, std::nullopt});
+        m_inForce.push_back({std::move(e), std::nullopt, std::nullopt, std::nullopt});
         return {};
     }
     if (e.kind != kind::Undo && e.kind != kind::Override)
@@ -342,31 +348,65 @@ Result<void> EffectiveFold::add(Event&& e) {
     if (p.is_discarded() || !p.is_object() || !p.contains("target") || !p["target"].is_number_integer())
         return Error{seqText(e.seq) + ": " + e.kind + " without a numeric \"target\""};
     const std::int64_t target = p["target"].get<std::int64_t>();
-    if (m_inForce.empty() || m_inForce.back().event.seq != target)
-        return Error{seqText(e.seq) + ": " + e.kind + " of " + seqText(target) +
-                     ", which is not the latest input still in force"};
-    EffectiveInput& top = m_inForce.back();
     if (e.kind == kind::Undo) {
-        if (top.event.kind != kind::Answer)
-            return Error{seqText(e.seq) + ": undo of dice " + seqText(target) +
-                         "; a dice result can only be overridden"};
+        // Undo takes back the latest step, an answer or a throw.
+        if (m_inForce.empty() || m_inForce.back().event.seq != target)
+            return Error{seqText(e.seq) + ": undo of " + seqText(target) +
+                         ", which is not the latest input still in force"};
         m_inForce.pop_back();
         return {};
     }
-    if (top.event.kind != kind::Dice)
-        return Error{seqText(e.seq) + ": override of " + seqText(target) + ", which is not a dice result"};
-    auto current =
-        top.overriddenFaces ? Result<std::vector<int>>(*top.overriddenFaces) : facesOfEvent(top.event);
-    if (!current)
-        return Error{seqText(target) + ": " + current.message()};
-    auto oldFaces = p.contains("old") ? facesOf(Json{{"faces", p["old"]}}.dump()) : facesOf("{}");
-    auto newFaces = p.contains("new") ? facesOf(Json{{"faces", p["new"]}}.dump()) : facesOf("{}");
-    if (!oldFaces || !newFaces)
-        return Error{seqText(e.seq) + ": override needs integer arrays \"old\" and \"new\""};
-    if (*oldFaces != *current)
-        return Error{seqText(e.seq) + ": override's \"old\" faces differ from " + seqText(target) + "'s"};
-    top.overriddenFaces = *newFaces;
+    // An override fixes any input in force; the inputs after it that no longer fit the refolded game are
+    // named in "setAside", which must be the tail of the inputs in force (docs/journal.md).
+    std::size_t at = m_inForce.size();
+    while (at > 0 && m_inForce[at - 1].event.seq != target)
+        --at;
+    if (at == 0)
+        return Error{seqText(e.seq) + ": override of " + seqText(target) +
+                     ", which is not an input in force"};
+    --at;
+    std::vector<std::int64_t> setAside;
+    if (p.contains("setAside")) {
+        if (!p["setAside"].is_array())
+            return Error{seqText(e.seq) + ": override's \"setAside\" is not a list of events"};
+        for (const Json& s : p["setAside"]) {
+            if (!s.is_number_integer())
+                return Error{seqText(e.seq) + ": override's \"setAside\" is not a list of events"};
+            setAside.push_back(s.get<std::int64_t>());
+        }
+    }
+    const std::size_t after = m_inForce.size() - at - 1;
+    if (setAside.size() > after)
+        return Error{seqText(e.seq) + ": override sets aside more inputs than follow " + seqText(target)};
+    const std::size_t keep = m_inForce.size() - setAside.size();
+    for (std::size_t i = 0; i < setAside.size(); ++i)
+        if (m_inForce[keep + i].event.seq != setAside[i])
+            return Error{seqText(e.seq) + ": override's \"setAside\" is not the inputs in force after " +
+                         seqText(target) + ", in order, up to the latest"};
+    EffectiveInput& top = m_inForce[at];
+    if (top.event.kind == kind::Answer) {
+        const std::string current = top.overriddenValue ? *top.overriddenValue : valueOfEvent(top.event);
+        if (!p.contains("old") || !p["old"].is_string() || !p.contains("new") || !p["new"].is_string())
+            return Error{seqText(e.seq) + ": override of an answer needs text \"old\" and \"new\""};
+        if (p["old"].get<std::string>() != current)
+            return Error{seqText(e.seq) + ": override's \"old\" answer differs from " + seqText(target) +
+                         "'s"};
+        top.overriddenValue = p["new"].get<std::string>();
+    } else {
+        auto current =
+            top.overriddenFaces ? Result<std::vector<int>>(*top.overriddenFaces) : facesOfEvent(top.event);
+        if (!current)
+            return Error{seqText(target) + ": " + current.message()};
+        auto oldFaces = p.contains("old") ? facesOf(Json{{"faces", p["old"]}}.dump()) : facesOf("{}");
+        auto newFaces = p.contains("new") ? facesOf(Json{{"faces", p["new"]}}.dump()) : facesOf("{}");
+        if (!oldFaces || !newFaces)
+            return Error{seqText(e.seq) + ": override needs integer arrays \"old\" and \"new\""};
+        if (*oldFaces != *current)
+            return Error{seqText(e.seq) + ": override's \"old\" faces differ from " + seqText(target) + "'s"};
+        top.overriddenFaces = *newFaces;
+    }
     top.overrideSeq = e.seq;
+    m_inForce.resize(keep);
     return {};
 }
 
@@ -675,8 +715,6 @@ Result<Event> Journal::appendUndo(std::int64_t target, const std::string& player
         auto top = latestInForce(*m_db, target, "undo", "undone");
         if (!top)
             return top.error();
-        if (top->event.kind != kind::Answer)
-            return Error{seqText(target) + " is a dice result: it cannot be undone, only overridden"};
         EventDraft d;
         d.turn = top->event.turn;
         d.phase = top->event.phase;
@@ -695,36 +733,77 @@ Result<Event> Journal::appendUndo(std::int64_t target, const std::string& player
 Result<Event> Journal::appendOverride(std::int64_t target, const std::string& player,
                                       const std::string& reason, const std::vector<int>& newFaces,
                                       std::vector<EvidenceDraft> evidence) {
+    Replacement with;
+    with.faces = newFaces;
+    return appendOverride(target, player, reason, with, {}, std::move(evidence));
+}
+
+Result<Event> Journal::appendOverride(std::int64_t target, const std::string& player,
+                                      const std::string& reason, const Replacement& with,
+                                      const std::vector<std::int64_t>& setAside,
+                                      std::vector<EvidenceDraft> evidence) {
     if (m_readOnly)
         return Error{m_path + " is open read-only"};
     if (player.empty())
         return Error{"an override must say who made it"};
     if (reason.empty())
         return Error{"an override must give a reason"};
+    if (with.faces.has_value() == with.value.has_value())
+        return Error{"an override replaces either the faces of a throw or an answer"};
     try {
         SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
         if (auto tail = checkTail(); !tail)
             return tail.error();
-        auto top = latestInForce(*m_db, target, "override", "overridden");
-        if (!top)
-            return top.error();
-        if (top->event.kind != kind::Dice)
-            return Error{seqText(target) + " is not a dice result"};
-        auto old =
-            top->overriddenFaces ? Result<std::vector<int>>(*top->overriddenFaces) : facesOfEvent(top->event);
-        if (!old)
-            return old.error();
-        if (newFaces.size() != old->size())
-            return Error{"the override has " + std::to_string(newFaces.size()) + " dice but " +
-                         seqText(target) + " rolled " + std::to_string(old->size())};
+        std::vector<Event> events = readEvents(*m_db, schema::kCurrentVersion);
+        auto inForce = foldEffective(events);
+        if (!inForce)
+            return inForce.error();
+        const EffectiveInput* found = nullptr;
+        for (const EffectiveInput& in : *inForce)
+            if (in.event.seq == target)
+                found = &in;
+        if (!found)
+            return Error{seqText(target) + " is not an input still in force: it cannot be overridden"};
+        const bool dice = found->event.kind == kind::Dice;
+        if (dice != with.faces.has_value())
+            return Error{seqText(target) + (dice ? " is a dice result: give new faces, not an answer"
+                                                 : " is an answer: give a new answer, not faces")};
+        Json old;
+        if (dice) {
+            auto faces = found->overriddenFaces ? Result<std::vector<int>>(*found->overriddenFaces)
+                                                : facesOfEvent(found->event);
+            if (!faces)
+                return faces.error();
+            if (with.faces->size() != faces->size())
+                return Error{"the override has " + std::to_string(with.faces->size()) + " dice but " +
+                             seqText(target) + " rolled " + std::to_string(faces->size())};
+            old = *faces;
+        } else {
+            old = found->overriddenValue ? *found->overriddenValue : valueOfEvent(found->event);
+        }
         EventDraft d;
-        d.turn = top->event.turn;
-        d.phase = top->event.phase;
+        d.turn = found->event.turn;
+        d.phase = found->event.phase;
         d.kind = kind::Override;
-        d.payloadJson = Json{{"target", target}, {"reason", reason}, {"old", *old}, {"new", newFaces}}.dump();
+        Json payload{{"target", target}, {"reason", reason}, {"old", old}};
+        if (dice)
+            payload["new"] = *with.faces;
+        else
+            payload["new"] = *with.value;
+        if (!setAside.empty())
+            payload["setAside"] = setAside;
+        d.payloadJson = payload.dump();
         d.player = player;
         d.source = DiceSource::Override;
         d.evidence = std::move(evidence);
+        // The fold's own rules decide whether the override fits (target in force, set-aside tail).
+        Event probe;
+        probe.seq = m_head.seq + 1;
+        probe.kind = d.kind;
+        probe.payloadJson = d.payloadJson;
+        events.push_back(std::move(probe));
+        if (auto folded = foldEffective(std::move(events)); !folded)
+            return folded.error();
         Event e = insertEvent(*m_db, m_game, d);
         tx.commit();
         m_head = {e.seq, e.hash};

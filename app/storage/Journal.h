@@ -61,13 +61,22 @@ public:
     // Appends one event (and its evidence) in one transaction; returns only after the commit, so a returned
     // event survives a crash. Refuses undo and override drafts: use the dedicated calls.
     Result<Event> append(const EventDraft& draft);
-    // Undo of a decision: target must be the latest input still in force and an answer (dice cannot be
-    // undone).
+    // Undo of the latest step: target must be the latest input still in force (an answer or a throw).
     Result<Event> appendUndo(std::int64_t target, const std::string& player, const std::string& reason);
-    // Replaces the faces of a dice event: target must be the latest input still in force and a dice event.
-    // The override records who (player), why (reason), the old and the new faces.
+    // Replaces the faces of a dice event still in force, keeping every input after it. The override records
+    // who (player), why (reason), the old and the new faces.
     Result<Event> appendOverride(std::int64_t target, const std::string& player, const std::string& reason,
                                  const std::vector<int>& newFaces, std::vector<EvidenceDraft> evidence = {});
+    // What an override puts in place of an input: new faces for a throw, or a new answer.
+    struct Replacement {
+        std::optional<std::vector<int>> faces;
+        std::optional<std::string> value;
+    };
+    // Replaces the faces or the answer of any input still in force and sets aside `setAside`, the inputs in
+    // force after it that no longer fit (the tail of them, in order; the rules decide which: GameSession).
+    Result<Event> appendOverride(std::int64_t target, const std::string& player, const std::string& reason,
+                                 const Replacement& with, const std::vector<std::int64_t>& setAside,
+                                 std::vector<EvidenceDraft> evidence = {});
 
     // The tail this journal appends after: every append checks, in its transaction, that the file's last
     // event is still this one (compare-and-append), so nothing written behind its back is ever forked.

@@ -107,12 +107,13 @@ struct Event {
     std::string input;
 };
 
-// An input that still counts: an answer or dice event that no undo names, with the faces of its latest
-// override.
+// An input that still counts: an answer or dice event that no undo names and no override set aside, with the
+// faces or the answer of its latest override.
 struct EffectiveInput {
     Event event;
     std::optional<std::vector<int>> overriddenFaces; // set when an override replaced the dice
     std::optional<std::int64_t> overrideSeq;         // the override event that did it
+    std::optional<std::string> overriddenValue;      // set when an override changed the answer
 };
 
 // A turn head signed by a device key, as verify found it.

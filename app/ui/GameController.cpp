@@ -7,6 +7,7 @@
 #include "app/ui/EvidencePhoto.h"
 #include "calibration/CalibrationProfile.h"
 #include "rules/RuleSets.h"
+#include "rules/core/Feed.h"
 #include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,10 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <chrono>
+#include <map>
+#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -217,6 +221,25 @@ QString GameController::diceRoller() const {
 
 QString GameController::currentPlayer() const {
     return m_session ? q(playerForKey(m_session->prompt().key())) : QString();
+}
+
+std::pair<QString, QString> GameController::actingSide() const {
+    if (!m_session)
+        return {};
+    const std::string side = m_session->prompt().side();
+    const rules::RosterView roster = m_session->engine().roster();
+    for (const rules::RosterRow& row : roster.rows)
+        if (!side.empty() && row.side == side)
+            return {q(row.sideName), q(row.sideColour)};
+    return {};
+}
+
+QString GameController::currentSideName() const {
+    return actingSide().first;
+}
+
+QString GameController::currentSideColour() const {
+    return actingSide().second;
 }
 
 QString GameController::lastResult() const {
@@ -451,7 +474,13 @@ bool GameController::resumeLast() {
 
 void GameController::closeGame() {
     m_session.reset();
-    m_canUndo = m_canOverride = false;
+    m_canUndo = m_canOverride = m_canRedo = false;
+    m_redoText.clear();
+    m_recentAnswers.clear();
+    m_lastFix.clear();
+    m_appDraws.clear();
+    m_history.clear();
+    m_turnSummary.clear();
     m_roster->reset({});
     m_log->reset({}, {}, {});
     rememberLast({});
@@ -475,7 +504,216 @@ bool GameController::adopt(storage::GameSession session) {
     return true;
 }
 
+namespace {
+
+// "the 2nd officer and 3 rank and file": the words of the faces drawn, equal words counted, in the order
+// first drawn.
+QString wordsOfDraws(const std::vector<std::string>& words) {
+    std::vector<std::pair<std::string, int>> counted;
+    for (const std::string& w : words) {
+        auto it = std::find_if(counted.begin(), counted.end(), [&w](const auto& c) { return c.first == w; });
+        if (it == counted.end())
+            counted.emplace_back(w, 1);
+        else
+            ++it->second;
+    }
+    QStringList parts;
+    for (const auto& [word, n] : counted)
+        parts << (n == 1 && word.rfind("the ", 0) == 0 ? q(word) : u"%1 %2"_s.arg(n).arg(q(word)));
+    if (parts.size() < 2)
+        return parts.join(QString());
+    const QString last = parts.takeLast();
+    return parts.join(u", "_s) + u" and "_s + last;
+}
+
+} // namespace
+
+void GameController::setAutoDraw(bool on) {
+    if (on == m_autoDraw)
+        return;
+    m_autoDraw = on;
+    refresh();
+}
+
+void GameController::seedAppDice(qlonglong seed) {
+    m_virtualDice = rules::VirtualDice(static_cast<std::uint64_t>(seed));
+}
+
+void GameController::drawForApp() {
+    if (!m_autoDraw)
+        return;
+    std::vector<std::string> words;
+    QStringList faces;
+    for (int guard = 0; m_session && guard < 1000; ++guard) {
+        const rules::Prompt p = m_session->prompt();
+        if (!p.dice || !p.dice->appDraws)
+            break;
+        // A draw undone a moment ago comes back as it fell, so undo and redo give the same game.
+        storage::Result<storage::Event> event = storage::Error{"no draw"};
+        std::vector<int> drawn;
+        if (auto undone = m_session->redoable(); undone && undone->has_value() &&
+                                                 (*undone)->input.source == rules::DiceSource::App &&
+                                                 !rules::checkAnswers(p, (*undone)->input)) {
+            drawn = (*undone)->input.faces;
+            event = m_session->redo();
+        } else {
+            drawn = m_virtualDice.roll(*p.dice);
+            event = m_session->submit(rules::Input::dice(p.key(), drawn, rules::DiceSource::App, "Muster"));
+        }
+        if (!event) {
+            fail(q(event.message()));
+            break;
+        }
+        sealIfTurnEnded(*event); // a draw can be a turn's last input
+        for (int f : drawn) {
+            faces << u"d%1: %2"_s.arg(p.dice->sides).arg(f);
+            const auto at = static_cast<std::size_t>(f - 1);
+            words.push_back(at < p.dice->faceWords.size() ? p.dice->faceWords[at] : std::to_string(f));
+        }
+    }
+    if (!faces.isEmpty())
+        m_appDraws = u"Muster draws: %1 (%2)."_s.arg(wordsOfDraws(words), faces.join(u", "_s));
+}
+
+namespace {
+
+// One side's losses over a turn, from the roster at its start and at its end: casualties (the "casualties"
+// column), units lost, and DLs recovered (falls of the "dl" column of units still in play).
+struct SideTurn {
+    std::string name;
+    int casualties = 0;
+    int dlRecovered = 0;
+    std::vector<std::string> lost;
+};
+
+int columnValue(const rules::RosterView& view, const rules::RosterRow& row, const std::string& key) {
+    for (std::size_t c = 0; c < view.columns.size() && c < row.values.size(); ++c)
+        if (view.columns[c].key == key)
+            return std::atoi(row.values[c].c_str());
+    return 0;
+}
+
+QString summaryOf(int turn, const rules::RosterView& start, const rules::RosterView& end,
+                  const std::map<std::string, int>& dlRecoveredBySide) {
+    std::vector<SideTurn> sides;
+    auto sideOf = [&sides](const rules::RosterRow& row) -> SideTurn& {
+        for (SideTurn& s : sides)
+            if (s.name == row.sideName)
+                return s;
+        sides.push_back({row.sideName, 0, 0, {}});
+        return sides.back();
+    };
+    for (const rules::RosterRow& now : end.rows) {
+        SideTurn& side = sideOf(now);
+        for (const rules::RosterRow& was : start.rows) {
+            if (was.id != now.id)
+                continue;
+            side.casualties += columnValue(end, now, "casualties") - columnValue(start, was, "casualties");
+            if (now.removed && !was.removed)
+                side.lost.push_back(now.id);
+        }
+        if (auto it = dlRecoveredBySide.find(now.side); it != dlRecoveredBySide.end())
+            side.dlRecovered = it->second;
+    }
+    QStringList parts;
+    for (const SideTurn& s : sides) {
+        QString lost =
+            s.lost.empty()
+                ? u"no unit lost"_s
+                : u"%1 lost (%2)"_s.arg(s.lost.size() == 1 ? u"1 unit"_s : u"%1 units"_s.arg(s.lost.size()))
+                      .arg(q(
+                          std::accumulate(std::next(s.lost.begin()), s.lost.end(), s.lost.front(),
+                                          [](std::string a, const std::string& b) { return a + ", " + b; })));
+        parts << u"%1: %2, %3, %4."_s.arg(
+            q(s.name), s.casualties == 1 ? u"1 casualty"_s : u"%1 casualties"_s.arg(s.casualties), lost,
+            s.dlRecovered == 0   ? u"no DL recovered"_s
+            : s.dlRecovered == 1 ? u"1 DL recovered"_s
+                                 : u"%1 DLs recovered"_s.arg(s.dlRecovered));
+    }
+    return u"Turn %1 ends. "_s.arg(turn) + parts.join(u' ');
+}
+
+} // namespace
+
+void GameController::rebuildHistory() {
+    m_history.clear();
+    m_turnSummary.clear();
+    if (!m_session)
+        return;
+    std::vector<storage::EffectiveInput> events;
+    auto inputs = m_session->inputsInForce(&events);
+    auto engine = m_session->freshGame();
+    if (!inputs || !engine)
+        return;
+    const int turn = m_session->engine().turnView().turn;
+    // From the first input of the previous turn on, input by input; the inputs before it all at once.
+    std::size_t from = 0;
+    while (from < events.size() && events[from].event.turn < turn - 1)
+        ++from;
+    if (!engine->applyAll(
+            std::vector<rules::Input>(inputs->begin(), inputs->begin() + static_cast<long>(from))))
+        return;
+    rules::RosterView turnStart = engine->roster();
+    int shownTurn = engine->turnView().turn;
+    std::map<std::string, int> recovered;
+    QVariantList newestFirst;
+    // Muster's own draws in a row make one line, said before what they resolved.
+    std::vector<std::string> drawWords;
+    QStringList drawFaces;
+    auto sayDraws = [&] {
+        if (!drawFaces.isEmpty() && shownTurn == turn)
+            newestFirst.prepend(
+                QVariantMap{{u"turn"_s, shownTurn},
+                            {u"text"_s, u"Muster draws: %1 (%2)."_s.arg(wordsOfDraws(drawWords),
+                                                                        drawFaces.join(u", "_s))}});
+        drawWords.clear();
+        drawFaces.clear();
+    };
+    for (std::size_t i = from; i < inputs->size(); ++i) {
+        const rules::RosterView before = engine->roster();
+        const rules::Prompt asked = engine->prompt();
+        if (events[i].event.source == storage::DiceSource::App && asked.dice) {
+            for (int f : (*inputs)[i].faces) {
+                const auto at = static_cast<std::size_t>(f - 1);
+                drawWords.push_back(at < asked.dice->faceWords.size() ? asked.dice->faceWords[at]
+                                                                      : std::to_string(f));
+                drawFaces << u"d%1: %2"_s.arg(asked.dice->sides).arg(f);
+            }
+        } else {
+            sayDraws();
+        }
+        if (!engine->apply((*inputs)[i]))
+            return;
+        const rules::RosterView after = engine->roster();
+        for (const rules::RosterRow& now : after.rows)
+            for (const rules::RosterRow& was : before.rows)
+                if (was.id == now.id && !now.removed)
+                    recovered[now.side] +=
+                        std::max(0, columnValue(before, was, "dl") - columnValue(after, now, "dl"));
+        const int nowTurn = engine->turnView().turn;
+        if (!engine->events().empty())
+            sayDraws();
+        for (const std::string& line : engine->events())
+            if (shownTurn == turn)
+                newestFirst.prepend(QVariantMap{{u"turn"_s, shownTurn}, {u"text"_s, q(line)}});
+        if (nowTurn != shownTurn || engine->gameOver()) {
+            if (nowTurn == turn || engine->gameOver())
+                m_turnSummary = summaryOf(shownTurn, turnStart, after, recovered);
+            turnStart = after;
+            recovered.clear();
+            shownTurn = nowTurn;
+        }
+    }
+    sayDraws();
+    m_history = newestFirst;
+}
+
 void GameController::refresh() {
+    drawForApp();
+    rebuildHistory();
+    m_canRedo = false;
+    m_redoText.clear();
+    m_recentAnswers.clear();
     if (m_session) {
         m_roster->reset(m_session->engine().roster());
         auto events = m_session->journal().events();
@@ -484,14 +722,42 @@ void GameController::refresh() {
         if (inForce)
             for (const auto& in : *inForce) {
                 seqs.insert(in.event.seq);
-                if (in.overriddenFaces)
+                if (in.overriddenFaces || in.overriddenValue)
                     overridden.insert(in.event.seq);
+            }
+        // The newest answers in force, for the fix chips of the prompt card.
+        if (inForce)
+            for (auto it = inForce->rbegin(); it != inForce->rend() && m_recentAnswers.size() < 3; ++it) {
+                if (it->event.kind != storage::kind::Answer)
+                    continue;
+                const nlohmann::json p = nlohmann::json::parse(it->event.payloadJson, nullptr, false);
+                if (!p.is_object())
+                    continue;
+                std::string label = p.value("label", p.value("value", std::string()));
+                if (it->overriddenValue)
+                    label = *it->overriddenValue;
+                m_recentAnswers << QVariantMap{{u"seq"_s, static_cast<qlonglong>(it->event.seq)},
+                                               {u"question"_s, q(p.value("question", std::string()))},
+                                               {u"label"_s, q(label)},
+                                               {u"tag"_s, q(p.value("key", std::string()))}};
             }
         m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden);
         // Read the journal once per change, not once per binding that asks.
         const bool any = inForce && !inForce->empty();
-        m_canUndo = any && inForce->back().event.kind == storage::kind::Answer;
+        m_canUndo = any;
         m_canOverride = any && inForce->back().event.kind == storage::kind::Dice;
+        if (auto undone = m_session->redoable(); undone && undone->has_value()) {
+            const rules::Input& in = (*undone)->input;
+            if (!rules::checkAnswers(m_session->prompt(), in)) {
+                m_canRedo = true;
+                QStringList faces;
+                for (int f : in.faces)
+                    faces << QString::number(f);
+                m_redoText = in.kind == rules::InputKind::Answer
+                                 ? u"%1: %2"_s.arg(q(in.key), q(in.value))
+                                 : u"%1: %2"_s.arg(q(in.key), faces.join(u' '));
+            }
+        }
     } else {
         m_canUndo = m_canOverride = false;
     }
@@ -546,7 +812,10 @@ bool GameController::answer(const QString& value) {
 }
 
 bool GameController::commit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence) {
-    auto event = m_session->submit(input, std::move(evidence));
+    return written(m_session->submit(input, std::move(evidence)));
+}
+
+bool GameController::written(const storage::Result<storage::Event>& event) {
     if (!event)
         return fail(q(event.message()));
     m_lastError.clear();
@@ -634,11 +903,112 @@ QVariantList GameController::rollVirtual() {
 bool GameController::undoLast(const QString& reason) {
     if (!m_session)
         return fail(u"No game is open."_s);
-    auto event = m_session->undoLast(playerForKey(m_session->prompt().key()), s(reason.trimmed()));
-    if (!event)
-        return fail(q(event.message()));
+    const std::string who = playerForKey(m_session->prompt().key());
+    // The draws Muster made after a person's step go back with it: one undo takes back that step.
+    for (;;) {
+        auto inputs = m_session->journal().effectiveInputs();
+        const bool app =
+            inputs && !inputs->empty() && inputs->back().event.source == storage::DiceSource::App;
+        auto event = m_session->undoLast(who, s(reason.trimmed()));
+        if (!event)
+            return fail(q(event.message()));
+        if (!app)
+            break;
+    }
+    m_appDraws.clear();
     refresh();
     return true;
+}
+
+bool GameController::redo() {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    return written(m_session->redo());
+}
+
+QVariantMap GameController::fixChoices(qlonglong seq) {
+    if (!m_session) {
+        fail(u"No game is open."_s);
+        return {};
+    }
+    auto prompt = m_session->promptOf(seq);
+    if (!prompt) {
+        fail(q(prompt.message()));
+        return {};
+    }
+    QVariantMap out{{u"seq"_s, seq}};
+    auto inputs = m_session->journal().effectiveInputs();
+    if (!inputs) {
+        fail(q(inputs.message()));
+        return {};
+    }
+    for (const auto& in : *inputs) {
+        if (in.event.seq != seq)
+            continue;
+        auto input = storage::GameSession::inputOf(in);
+        if (!input) {
+            fail(q(input.message()));
+            return {};
+        }
+        out[u"value"_s] = q(input->value);
+        QVariantList faces;
+        for (int f : input->faces)
+            faces << f;
+        out[u"faces"_s] = faces;
+    }
+    if (prompt->question) {
+        out[u"kind"_s] = u"answer"_s;
+        out[u"question"_s] = q(prompt->question->text);
+        out[u"ruleId"_s] = q(prompt->question->ruleId);
+        QVariantList options;
+        for (const rules::Option& o : prompt->question->options)
+            options << QVariantMap{{u"value"_s, q(o.value)}, {u"label"_s, q(o.label)}};
+        out[u"options"_s] = options;
+    } else if (prompt->dice) {
+        out[u"kind"_s] = u"dice"_s;
+        out[u"question"_s] = q(prompt->dice->purpose);
+        out[u"purpose"_s] = q(prompt->dice->purpose);
+        out[u"ruleId"_s] = q(prompt->dice->ruleId);
+        out[u"count"_s] = prompt->dice->count;
+        out[u"sides"_s] = prompt->dice->sides;
+    }
+    return out;
+}
+
+bool GameController::applyFix(qlonglong seq, const std::string& value, const std::vector<int>& faces,
+                              const QString& reason) {
+    if (!m_session)
+        return fail(u"No game is open."_s);
+    if (reason.trimmed().isEmpty())
+        return fail(u"A fix needs a reason."_s);
+    std::string who = playerForKey(m_session->prompt().key());
+    if (who.empty())
+        who = "table";
+    auto fixed = m_session->fix(seq, who, s(reason.trimmed()), value, faces);
+    if (!fixed)
+        return fail(q(fixed.message()));
+    m_lastFix =
+        fixed->setAside.empty()
+            ? u"Fixed #%1: every later input still fits and is kept."_s.arg(seq)
+            : u"Fixed #%1: %2 later input(s) no longer fit and are set aside (from #%3); play resumes "
+              u"there."_s.arg(seq)
+                  .arg(fixed->setAside.size())
+                  .arg(fixed->setAside.front());
+    m_lastError.clear();
+    Q_EMIT errorChanged();
+    refresh();
+    return true;
+}
+
+bool GameController::fixAnswer(qlonglong seq, const QString& value, const QString& reason) {
+    return applyFix(seq, s(value), {}, reason);
+}
+
+bool GameController::fixThrow(qlonglong seq, const QVariantList& faces, const QString& reason) {
+    std::vector<int> values;
+    for (const QVariant& v : faces)
+        values.push_back(v.toInt());
+    return applyFix(seq, {}, values, reason);
 }
 
 QVariantList GameController::lastDiceFaces() const {

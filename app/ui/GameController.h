@@ -16,6 +16,7 @@
 #include <QtQml/qqmlregistration.h>
 
 #include <optional>
+#include <utility>
 
 namespace muster::app {
 
@@ -51,10 +52,32 @@ class GameController : public QObject {
     Q_PROPERTY(QString dicePurpose READ dicePurpose NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString diceRoller READ diceRoller NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString currentPlayer READ currentPlayer NOTIFY stateChanged FINAL)
+    // The side that must act now, its name and its colour ("#rrggbb"), from the roster; "" when both act.
+    Q_PROPERTY(QString currentSideName READ currentSideName NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString currentSideColour READ currentSideColour NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString lastResult READ lastResult NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString winner READ winner NOTIFY stateChanged FINAL)
     Q_PROPERTY(bool canUndo READ canUndo NOTIFY stateChanged FINAL)
     Q_PROPERTY(bool canOverride READ canOverride NOTIFY stateChanged FINAL)
+    // A redo enters again the latest undone step (while only undos and redos followed it); its words.
+    Q_PROPERTY(bool canRedo READ canRedo NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QString redoText READ redoText NOTIFY stateChanged FINAL)
+    // The latest answers still in force, newest first, for the prompt card's "fix" chips: [{seq, question,
+    // label, tag}] (at most 3).
+    Q_PROPERTY(QVariantList recentAnswers READ recentAnswers NOTIFY stateChanged FINAL)
+    // What Muster drew itself for the latest draws no die on the table makes (DiceRequest::appDraws), e.g.
+    // "Muster draws: the 2nd officer and 3 rank and file (d31: 2, …)."; "" until it draws.
+    Q_PROPERTY(QString appDraws READ appDraws NOTIFY stateChanged FINAL)
+    // Whether Muster draws those itself (on by default). Scripted tests turn it off to feed the draws as
+    // before, like any other dice request.
+    Q_PROPERTY(bool autoDraw READ autoDraw WRITE setAutoDraw NOTIFY stateChanged FINAL)
+    // What happened this turn, newest first: [{turn, text}], one whole sentence of the rules per entry
+    // (Engine::events of each input), Muster's own draws included.
+    Q_PROPERTY(QVariantList history READ history NOTIFY stateChanged FINAL)
+    // The last finished turn summed up: losses per side, units lost, DLs recovered ("" in turn 1).
+    Q_PROPERTY(QString turnSummary READ turnSummary NOTIFY stateChanged FINAL)
+    // What the latest fix did, in words ("" until one is made in this session).
+    Q_PROPERTY(QString lastFix READ lastFix NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString lastError READ lastError NOTIFY errorChanged FINAL)
     Q_PROPERTY(QStringList scenarios READ scenarios CONSTANT FINAL)
     // The scenario New game shows first (--scenario), else the first bundled one.
@@ -112,10 +135,25 @@ public:
     QString dicePurpose() const;
     QString diceRoller() const;
     QString currentPlayer() const;
+    QString currentSideName() const;
+    QString currentSideColour() const;
+    // The name and colour of the side the prompt asks, from its first unit in the roster.
+    std::pair<QString, QString> actingSide() const;
     QString lastResult() const;
     QString winner() const;
     bool canUndo() const { return m_canUndo; }
     bool canOverride() const { return m_canOverride; }
+    bool canRedo() const { return m_canRedo; }
+    QString redoText() const { return m_redoText; }
+    QVariantList recentAnswers() const { return m_recentAnswers; }
+    QString lastFix() const { return m_lastFix; }
+    QString appDraws() const { return m_appDraws; }
+    bool autoDraw() const { return m_autoDraw; }
+    void setAutoDraw(bool on);
+    // Seeds the app's own dice (virtual dice and Muster's draws), so a test's draws are known.
+    Q_INVOKABLE void seedAppDice(qlonglong seed);
+    QVariantList history() const { return m_history; }
+    QString turnSummary() const { return m_turnSummary; }
     QString lastError() const { return m_lastError; }
     QStringList scenarios() const;
     QString preferredScenario() const { return m_preferredScenario; }
@@ -152,7 +190,17 @@ public:
     Q_INVOKABLE bool submitDice(const QVariantList& faces, const QString& source);
     // Faces from the seeded virtual dice for the current request; nothing is submitted until submitDice().
     Q_INVOKABLE QVariantList rollVirtual();
+    // Takes back the latest step still in force, an answer or a throw.
     Q_INVOKABLE bool undoLast(const QString& reason);
+    // Enters the latest undone step again (canRedo).
+    Q_INVOKABLE bool redo();
+    // What an earlier input in force can be fixed to: {seq, kind: "answer"|"dice", question, ruleId, value,
+    // options: [{value, label}], faces, count, sides, purpose}; empty (and lastError set) if it cannot be.
+    Q_INVOKABLE QVariantMap fixChoices(qlonglong seq);
+    // Fixes an earlier answer (`value`) or throw (`faces`) with a reason (docs/journal.md, "Fixing an earlier
+    // input"): the game folds again, later inputs that still fit are kept, the rest set aside.
+    Q_INVOKABLE bool fixAnswer(qlonglong seq, const QString& value, const QString& reason);
+    Q_INVOKABLE bool fixThrow(qlonglong seq, const QVariantList& faces, const QString& reason);
     // The faces of the latest dice result still in force (overrides applied); empty if there is none.
     Q_INVOKABLE QVariantList lastDiceFaces() const;
     Q_INVOKABLE bool overrideLast(const QVariantList& faces, const QString& reason);
@@ -222,6 +270,8 @@ private:
     bool adopt(storage::GameSession session);
     // Submits an input (the engine checks it, the journal commits it) and refreshes, or sets lastError.
     bool commit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence = {});
+    // After an append: lastError on failure, else cleared and everything refreshed.
+    bool written(const storage::Result<storage::Event>& event);
     void refresh();
     std::string playerForKey(const std::string& key) const;
     void rememberLast(const QString& path) const;
@@ -237,6 +287,21 @@ private:
     QString m_lastError;
     bool m_canUndo = false;     // the latest input in force is an answer
     bool m_canOverride = false; // the latest input in force is a dice result
+    bool m_canRedo = false;
+    QString m_redoText;
+    QVariantList m_recentAnswers;
+    QString m_lastFix;
+    QString m_appDraws;
+    bool m_autoDraw = true;
+    QVariantList m_history;
+    QString m_turnSummary;
+    // Replays the previous and the current turn input by input for the history and the summary.
+    void rebuildHistory();
+    // Draws every request the rules leave to the app (DiceRequest::appDraws) from the app's dice, journalled
+    // with the source "app", until a person must act; sets appDraws.
+    void drawForApp();
+    bool applyFix(qlonglong seq, const std::string& value, const std::vector<int>& faces,
+                  const QString& reason);
     QString m_calibrationPayload;
     // Read or made on first use.
     mutable std::optional<storage::DeviceKey> m_deviceKey;

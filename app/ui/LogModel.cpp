@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 using namespace Qt::StringLiterals;
 using Json = nlohmann::json;
 
@@ -75,6 +77,12 @@ QVariant LogModel::data(const QModelIndex& index, int role) const {
         return e.evidenceCount > 0;
     case TimeRole:
         return q(e.time);
+    case SetAsideRole:
+        return r.setAsideBy != 0;
+    case SetAsideByRole:
+        return static_cast<qlonglong>(r.setAsideBy);
+    case FixableRole:
+        return r.fixable;
     default:
         return {};
     }
@@ -95,7 +103,10 @@ QHash<int, QByteArray> LogModel::roleNames() const {
             {UndoneRole, "undone"},
             {OverriddenRole, "overridden"},
             {HasPhotoRole, "hasPhoto"},
-            {TimeRole, "time"}};
+            {TimeRole, "time"},
+            {SetAsideRole, "setAside"},
+            {SetAsideByRole, "setAsideBy"},
+            {FixableRole, "fixable"}};
 }
 
 void LogModel::setTurnFilter(int turn) {
@@ -127,12 +138,26 @@ void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int
                      const std::set<std::int64_t>& overridden) {
     m_all.clear();
     m_maxTurn = 0;
+    // Inputs a fix set aside: named by the override that did it (docs/journal.md).
+    std::map<std::int64_t, std::int64_t> setAsideBy;
+    for (const storage::Event& e : events) {
+        if (e.kind != storage::kind::Override)
+            continue;
+        const Json p = Json::parse(e.payloadJson, nullptr, false);
+        if (p.is_object() && p.contains("setAside") && p["setAside"].is_array())
+            for (const Json& s : p["setAside"])
+                if (s.is_number_integer())
+                    setAsideBy[s.get<std::int64_t>()] = e.seq;
+    }
     for (storage::Event& e : events) {
         Row row;
         const Json p = Json::parse(e.payloadJson, nullptr, false);
         const bool isInput = e.kind == storage::kind::Answer || e.kind == storage::kind::Dice;
-        row.undone = isInput && !inForce.count(e.seq);
+        const auto aside = setAsideBy.find(e.seq);
+        row.setAsideBy = isInput && aside != setAsideBy.end() && !inForce.count(e.seq) ? aside->second : 0;
+        row.undone = isInput && !inForce.count(e.seq) && row.setAsideBy == 0;
         row.overridden = overridden.count(e.seq) > 0;
+        row.fixable = isInput && inForce.count(e.seq) > 0;
         if (p.is_object()) {
             row.ruleId = q(str(p, "ruleId"));
             if (p.contains("units") && p["units"].is_array())
@@ -153,10 +178,15 @@ void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int
                 row.text = u"Undo of #%1"_s.arg(p.value("target", 0));
                 row.detail = q(str(p, "reason"));
             } else if (e.kind == storage::kind::Override) {
-                row.text = u"Override of #%1: %2 \u2192 %3"_s.arg(p.value("target", 0))
-                               .arg(facesText(p.value("old", Json::array())),
-                                    facesText(p.value("new", Json::array())));
+                const bool answer = p.contains("new") && p["new"].is_string();
+                row.text = u"%1 of #%2: %3 \u2192 %4"_s.arg(answer ? u"Fix"_s : u"Override"_s)
+                               .arg(p.value("target", 0))
+                               .arg(answer ? q(str(p, "old")) : facesText(p.value("old", Json::array())),
+                                    answer ? q(str(p, "new")) : facesText(p.value("new", Json::array())));
                 row.detail = q(str(p, "reason"));
+                if (p.contains("setAside") && p["setAside"].is_array() && !p["setAside"].empty())
+                    row.detail += u" \u00b7 sets aside %1 later input(s) from #%2"_s.arg(p["setAside"].size())
+                                      .arg(p["setAside"][0].get<std::int64_t>());
             } else if (e.kind == storage::kind::Calibration) {
                 // Written by the calibration wizard; the profile text itself is not for the log.
                 row.text = u"Calibration \"%1\" attached"_s.arg(q(str(p, "name")));

@@ -40,6 +40,9 @@ public:
         OverriddenRole,
         HasPhotoRole,
         TimeRole,
+        SetAsideRole,   // an input a fix of an earlier one set aside (kept in the journal, not in force)
+        SetAsideByRole, // the override event that set it aside, 0 if none
+        FixableRole,    // an input still in force: it can be fixed (GameController::fixAnswer, fixThrow)
     };
     Q_ENUM(Role)
 
@@ -73,6 +76,8 @@ private:
         QVariantList faces;
         bool undone = false;
         bool overridden = false;
+        bool fixable = false;
+        std::int64_t setAsideBy = 0;
     };
     void rebuildRows();
     bool accepts(const Row& row) const;

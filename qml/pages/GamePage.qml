@@ -60,11 +60,24 @@ PageFrame {
 
                         RowLayout {
                             Layout.fillWidth: true
+                            // Who must act, as large as the title and in the side's colour, named beside it.
+                            Rectangle {
+                                visible: GameController.currentPlayer.length > 0
+                                implicitWidth: 20
+                                implicitHeight: 44
+                                radius: 4
+                                color: GameController.currentSideColour.length > 0 ? GameController.currentSideColour : Theme.accent
+                            }
                             Label {
+                                objectName: "currentPlayer"
                                 text: GameController.currentPlayer.length > 0
-                                      ? qsTr("%1 answers").arg(GameController.currentPlayer) : ""
-                                font.pixelSize: Theme.fontSmall
-                                color: Theme.accent
+                                      ? (GameController.currentSideName.length > 0 && GameController.currentSideName !== GameController.currentPlayer
+                                         ? qsTr("%1 (%2)").arg(GameController.currentPlayer).arg(GameController.currentSideName)
+                                         : GameController.currentPlayer) : ""
+                                font.pixelSize: Theme.fontHuge - 8
+                                font.bold: true
+                                color: GameController.currentSideColour.length > 0 ? Qt.lighter(GameController.currentSideColour, 1.3) : Theme.accent
+                                wrapMode: Text.WordWrap
                                 Layout.fillWidth: true
                             }
                             Label {
@@ -104,22 +117,6 @@ PageFrame {
                             color: Theme.textDim
                         }
 
-                        // Answers: one big button per option.
-                        Flow {
-                            Layout.fillWidth: true
-                            visible: GameController.promptKind === "question"
-                            spacing: 10
-                            Repeater {
-                                model: GameController.promptKind === "question" ? GameController.options : []
-                                BigButton {
-                                    required property var modelData
-                                    text: modelData.label
-                                    objectName: "option_" + modelData.value
-                                    onClicked: GameController.answer(modelData.value)
-                                }
-                            }
-                        }
-
                         Label {
                             Layout.fillWidth: true
                             visible: GameController.lastError.length > 0
@@ -127,6 +124,30 @@ PageFrame {
                             color: Theme.danger
                             font.pixelSize: Theme.fontBody
                             wrapMode: Text.WordWrap
+                        }
+                    }
+                }
+                // Answers: one big button per option, at the foot of the card, so they stay where the finger
+                // expects them whatever the length of the question.
+                Flickable {
+                    Layout.fillWidth: true
+                    Layout.preferredHeight: Math.min(answersFlow.implicitHeight, 5 * (Theme.touchTarget + 10))
+                    visible: GameController.promptKind === "question"
+                    contentHeight: answersFlow.implicitHeight
+                    clip: true
+                    Flow {
+                        id: answersFlow
+                        objectName: "answers"
+                        width: parent.width
+                        spacing: 10
+                        Repeater {
+                            model: GameController.promptKind === "question" ? GameController.options : []
+                            BigButton {
+                                required property var modelData
+                                text: modelData.label
+                                objectName: "option_" + modelData.value
+                                onClicked: GameController.answer(modelData.value)
+                            }
                         }
                     }
                 }
@@ -159,30 +180,107 @@ PageFrame {
                     anchors.fill: parent
                     anchors.margins: Theme.spacing
                     spacing: 10
+                    // What happened this turn, newest on top, every sentence whole; the last turn summed up.
                     Label {
-                        text: qsTr("Last result")
+                        text: qsTr("Turn %1 so far").arg(GameController.turn)
                         font.pixelSize: Theme.fontBody
                         font.bold: true
                         color: Theme.text
                     }
-                    ScrollView {
+                    ListView {
+                        id: resultList
+                        objectName: "resultPanel"
                         Layout.fillWidth: true
                         Layout.fillHeight: true
                         clip: true
-                        Label {
-                            width: parent.width
-                            text: GameController.lastResult.length > 0 ? GameController.lastResult : qsTr("Nothing resolved yet.")
+                        spacing: 6
+                        model: GameController.history
+                        header: Item {
+                            width: ListView.view.width
+                            height: GameController.history.length === 0 ? nothingYet.implicitHeight + 6 : 0
+                            Label {
+                                id: nothingYet
+                                width: parent.width
+                                visible: GameController.history.length === 0
+                                text: qsTr("Nothing resolved yet this turn.")
+                                wrapMode: Text.WordWrap
+                                font.pixelSize: Theme.fontSmall + 1
+                                color: Theme.textDim
+                            }
+                        }
+                        delegate: Label {
+                            required property var modelData
+                            required property int index
+                            width: ListView.view.width
+                            text: modelData.text
                             wrapMode: Text.WordWrap
-                            font.pixelSize: Theme.fontSmall + 1
-                            color: Theme.textDim
+                            font.pixelSize: Theme.fontSmall + 2
+                            font.bold: index === 0
+                            color: index === 0 ? Theme.text : Theme.textDim
                         }
                     }
-                    BigButton {
+                    Rectangle {
+                        objectName: "turnSummaryCard"
                         Layout.fillWidth: true
-                        objectName: "undo"
-                        text: qsTr("Undo last answer")
-                        enabled: GameController.canUndo
-                        onClicked: GameController.undoLast(qsTr("taken back at the table"))
+                        visible: GameController.turnSummary.length > 0
+                        implicitHeight: summaryText.implicitHeight + 16
+                        radius: 8
+                        color: "#26303a"
+                        Label {
+                            id: summaryText
+                            objectName: "turnSummary"
+                            anchors.fill: parent
+                            anchors.margins: 8
+                            text: GameController.turnSummary
+                            wrapMode: Text.WordWrap
+                            font.pixelSize: Theme.fontSmall + 1
+                            color: Theme.text
+                        }
+                    }
+                    Label {
+                        objectName: "lastFix"
+                        Layout.fillWidth: true
+                        visible: GameController.lastFix.length > 0
+                        text: GameController.lastFix
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontSmall
+                        color: Theme.warning
+                    }
+                    // The latest answers, each one tap from being fixed (an earlier one: from the log).
+                    Flow {
+                        Layout.fillWidth: true
+                        spacing: 6
+                        visible: GameController.recentAnswers.length > 0
+                        Repeater {
+                            model: GameController.recentAnswers
+                            BigButton {
+                                required property var modelData
+                                objectName: "fixRecent_" + modelData.seq
+                                // "Fix MX-TAMP hard cover: No": the unit and what was asked, from the prompt key.
+                                text: qsTr("Fix %1: %2").arg(modelData.tag.replace(".", " ").replace(/_/g, " ")).arg(modelData.label)
+                                font.pixelSize: Theme.fontSmall
+                                width: Math.min(implicitWidth, parent ? parent.width : implicitWidth)
+                                onClicked: fixDialog.openFor(modelData.seq)
+                            }
+                        }
+                    }
+                    RowLayout {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        BigButton {
+                            Layout.fillWidth: true
+                            objectName: "undo"
+                            text: qsTr("Undo last step")
+                            enabled: GameController.canUndo
+                            onClicked: GameController.undoLast(qsTr("taken back at the table"))
+                        }
+                        BigButton {
+                            Layout.fillWidth: true
+                            objectName: "redo"
+                            text: qsTr("Redo")
+                            enabled: GameController.canRedo
+                            onClicked: GameController.redo()
+                        }
                     }
                     BigButton {
                         Layout.fillWidth: true
@@ -198,6 +296,11 @@ PageFrame {
     OverrideDialog {
         id: overrideDialog
     }
+    FixDialog {
+        id: fixDialog
+        objectName: "gameFixDialog"
+    }
+    readonly property FixDialog fixDialogItem: fixDialog // for tests
 
     SealDialog {
         id: sealDialog

@@ -139,6 +139,7 @@ PageFrame {
             delegate: LogEntry {
                 width: ListView.view.width
                 onPhotoRequested: seq => page.showPhoto(GameController.photoUrl(seq))
+                onFixRequested: seq => fixDialog.openFor(seq)
             }
         }
 
@@ -319,6 +320,10 @@ PageFrame {
                 }
             }
         }
+    }
+
+    FixDialog {
+        id: fixDialog
     }
 
     function showPhoto(url) {

@@ -23,9 +23,16 @@ struct DiceRequest {
     std::string side;                  // side id that rolls (see Question::side)
     std::vector<std::string> subjects; // unit (or hex) ids the roll is for
     std::string tag;                   // "fire", "casualties", "morale", …
+    // No die on the table makes this draw (a dN pick among figures, GEN-03): the app draws it from its own
+    // dice source and journals it as drawn by the app. Any rule set may set it; the engine takes the faces
+    // like any other.
+    bool appDraws = false;
+    // What each face means in words ("the 2nd officer", "rank and file"), one per face, when a face names a
+    // pick; empty otherwise. Lets the app say what a draw did without knowing the rule set.
+    std::vector<std::string> faceWords;
 };
 
-// A source an input can carry (camera, typed, virtual or override; not None): false for any other text.
+// A source an input can carry (camera, typed, virtual, override or app; not None): false for any other text.
 bool diceSourceFromString(const std::string& text, DiceSource& out);
 
 // A dice expression `NdS+K` from the rule tables (GEN-01); count 0 means a fixed distance K.

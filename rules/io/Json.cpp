@@ -81,7 +81,7 @@ Result<Input> inputFromJson(const json& j) {
     MUSTER_TRY(r.string(j, "input.", "source", source, false));
     if (!source.empty() && !diceSourceFromString(source, in.source))
         return r.error("input.source",
-                       "unknown source '" + source + "' (camera, typed, virtual or override)");
+                       "unknown source '" + source + "' (camera, typed, virtual, override or app)");
     MUSTER_TRY(r.string(j, "input.", "player", in.player, false));
     return in;
 }
@@ -102,6 +102,8 @@ json toJson(const Prompt& p) {
                      {"sides", p.dice->sides},     {"modifier", p.dice->modifier},
                      {"purpose", p.dice->purpose}, {"ruleId", p.dice->ruleId},
                      {"roller", p.dice->roller}};
+        if (p.dice->appDraws)
+            j["dice"]["appDraws"] = true; // drawn by the app, not thrown (DiceRequest::appDraws)
     }
     return j;
 }

@@ -28,6 +28,26 @@ Question makeQuestion(std::string key, std::string text, std::vector<Option> opt
     return q;
 }
 
+std::string ordinal(int n) {
+    const int tens = n % 100;
+    const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                         : n % 10 == 1            ? "st"
+                         : n % 10 == 2            ? "nd"
+                         : n % 10 == 3            ? "rd"
+                                                  : "th";
+    return std::to_string(n) + suffix;
+}
+
+// A pick among `officers` officers (numbered first) and rank and file that no die on the table makes
+// (MD-CAS-02, MD-DL-12): the app draws it, and each face says who it picks.
+DiceRequest figurePick(DiceRequest r, int officers) {
+    r.appDraws = true;
+    r.faceWords.reserve(static_cast<std::size_t>(r.sides));
+    for (int v = 1; v <= r.sides; ++v)
+        r.faceWords.push_back(v <= officers ? "the " + ordinal(v) + " officer" : "rank and file");
+    return r;
+}
+
 DiceRequest diceRequest(const Unit& roller, std::string id, int count, int sides, std::string purpose,
                         std::string rule, int modifier = 0) {
     DiceRequest r;
@@ -140,8 +160,46 @@ bool resolveDl(Ctx& c, const PendingDl& d);
 
 // MD-FIRE-07: saves (MD-COVER), allocation (MD-CAS) for hits on a target. Returns the casualties inflicted,
 // or nullopt when the feed ran out.
+// A distance in one format everywhere: whole inches as 7", else tenths as 6.5" (cut, never rounded up).
+std::string inchesText(double inches) {
+    const int tenths = static_cast<int>(inches * 10);
+    return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : std::string()) +
+           "\"";
+}
+
+std::string counted(int n, const std::string& one, const std::string& many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// What a volley did, in the words of the table: hits, saves, who fell (officers killed, rank and file or
+// horse holders), and a unit lost. `before` is the target as it stood before the hits.
+std::string fireSentence(const std::string& firer, const Unit& before, const Unit& after, int hits, int saved,
+                         bool horses) {
+    std::string out = firer + " fires at " + after.id + ": ";
+    if (hits <= 0)
+        return out + "no hits.";
+    out += counted(hits, "hit", "hits");
+    const int officers = after.officerCasualties - before.officerCasualties;
+    const int others = after.casualties - before.casualties - officers;
+    if (saved > 0)
+        out += saved == hits ? ", all saved" : ", " + std::to_string(saved) + " saved";
+    if (officers + others == 0)
+        return out + (saved == hits ? "." : "; no casualties.");
+    std::vector<std::string> parts;
+    if (officers > 0)
+        parts.push_back(officers == 1 ? "an officer killed" : std::to_string(officers) + " officers killed");
+    if (others > 0)
+        parts.push_back(horses ? counted(others, "horse holder", "horse holders")
+                               : std::to_string(others) + " rank and file");
+    out += "; " + counted(officers + others, "casualty", "casualties") + ": " + parts[0] +
+           (parts.size() > 1 ? " and " + parts[1] : "") + ".";
+    if (after.removed && !before.removed)
+        out += " " + after.id + (after.dispersed ? " is dispersed." : " is lost.");
+    return out;
+}
+
 std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int hits, Cover terrain,
-                             const std::string& key) {
+                             const std::string& key, int* saved = nullptr) {
     Unit& t = c.s.units[static_cast<std::size_t>(ti)];
     if (!inPlay(t) || hits <= 0 || (horses ? t.horseHolders : casualtyEligible(t)) == 0)
         return 0; // GEN-05; MD-DL-01: nothing left that can be hit, so no saves either
@@ -157,6 +215,8 @@ std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int
         if (!saves)
             return std::nullopt;
         cas -= countSaves(*saves, cover);
+        if (saved)
+            *saved = hits - std::max(0, cas);
     }
     if (cas <= 0)
         return 0;
@@ -198,10 +258,12 @@ std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int
         } else {
             const int n = casualtyEligible(t);
             auto d = rollLazy(c, [&] {
-                return diceRequest(t, key + ".alloc" + std::to_string(k + 1), 1, n,
-                                   "casualty " + std::to_string(k + 1) + " in " + t.id + ": 1-" +
-                                       std::to_string(t.officers) + " is an officer, higher is rank and file",
-                                   "MD-CAS-02");
+                return figurePick(diceRequest(t, key + ".alloc" + std::to_string(k + 1), 1, n,
+                                              "casualty " + std::to_string(k + 1) + " in " + t.id + ": 1-" +
+                                                  std::to_string(t.officers) +
+                                                  " is an officer, higher is rank and file",
+                                              "MD-CAS-02"),
+                                  t.officers);
             });
             if (!d)
                 return std::nullopt;
@@ -341,11 +403,13 @@ bool resolveSmallArms(Ctx& c, int fi) {
                 part.hits += countHits(*re, row.hitFrom);
             }
         }
-        auto cas = applyHits(c, u, part.target, part.horses, part.hits, part.cover, id + sfx);
+        const Unit before = c.s.units[static_cast<std::size_t>(part.target)];
+        int saved = 0;
+        auto cas = applyHits(c, u, part.target, part.horses, part.hits, part.cover, id + sfx, &saved);
         if (!cas)
             return false;
-        c.f.note(id + " fires at " + tid + ": " + std::to_string(part.hits) + " hits, " +
-                 std::to_string(*cas) + " casualties");
+        c.f.note(fireSentence(id, before, c.s.units[static_cast<std::size_t>(part.target)], part.hits, saved,
+                              part.horses));
         if (*cas > 0 && !split && c.o.smallArmsDl) // MD-DL-02, MD-DL-10
             queueDl(c, PendingDl{part.target, 1, -1, false, false, true, "small-arms fire from " + id,
                                  "MD-DL-02"});
@@ -577,11 +641,13 @@ bool resolveGunFire(Ctx& c, int gi) {
                 return false;
             hits += countHits(*re, 6);
         }
-        auto cas = applyHits(c, g, victim, atHorses, hits, cover, id + sfx);
+        const Unit before = c.s.units[static_cast<std::size_t>(victim)];
+        int saved = 0;
+        auto cas = applyHits(c, g, victim, atHorses, hits, cover, id + sfx, &saved);
         if (!cas)
             return false;
-        c.f.note(id + " fires at " + vid + ": " + std::to_string(hits) + " hits, " + std::to_string(*cas) +
-                 " casualties");
+        c.f.note(
+            fireSentence(id, before, c.s.units[static_cast<std::size_t>(victim)], hits, saved, atHorses));
         if (*cas > 0) // MD-DL-03, MD-ARTY-10
             queueDl(c, PendingDl{victim, 1, -1, false, false, true, "artillery fire from " + id, "MD-DL-03"});
         return true;
@@ -639,10 +705,11 @@ bool resolveDl(Ctx& c, const PendingDl& d) {
             }
             const int eligible = t.officers + t.rf;
             auto pick = rollLazy(c, [&] {
-                return diceRequest(t, t.id + ".dl_pick" + std::to_string(k + 1), 1, eligible,
-                                   "DL figure " + std::to_string(k + 1) + " of " + t.id + ": 1-" +
-                                       std::to_string(t.officers) + " is an officer",
-                                   "MD-DL-12");
+                return figurePick(diceRequest(t, t.id + ".dl_pick" + std::to_string(k + 1), 1, eligible,
+                                              "DL figure " + std::to_string(k + 1) + " of " + t.id + ": 1-" +
+                                                  std::to_string(t.officers) + " is an officer",
+                                              "MD-DL-12"),
+                                  t.officers);
             });
             if (!pick)
                 return false;
@@ -655,7 +722,8 @@ bool resolveDl(Ctx& c, const PendingDl& d) {
     } else {
         moved = applyDl(t, n, c.o);
     }
-    c.f.note(t.id + " takes " + std::to_string(moved) + " DL (" + d.cause + ")");
+    c.f.note(t.id + " takes " + counted(moved, "DL", "DLs") + " (" + d.cause + ")." +
+             (t.removed ? " " + t.id + " is lost." : ""));
     return true;
 }
 
@@ -762,7 +830,8 @@ bool resolveChargeTest(Ctx& c, int ui) {
         u.charge = ChargeState::Failed; // MD-CHG-04
         u.order = Order::FirstFire;
     }
-    c.f.note(u.id + (pass ? " charges" : " fails to charge: its order becomes FIRST FIRE"));
+    c.f.note(u.id + (pass ? " passes its charge test and charges."
+                          : " fails its charge test: its order becomes FIRST FIRE."));
     return true;
 }
 
@@ -816,7 +885,7 @@ bool resolveStandTest(Ctx& c, int ui) {
         if (t.order == Order::Fire || t.order == Order::UnlimberFire)
             t.fireLost = true; // MD-CHG-06: "Last Fire" is lost; First Fire still happens
     }
-    c.f.note(t.id + (t.stand == StandState::Stood ? " stands" : " fails to stand"));
+    c.f.note(t.id + (t.stand == StandState::Stood ? " stands." : " fails to stand."));
     return true;
 }
 
@@ -838,7 +907,7 @@ bool resolveRetire(Ctx& c, int ui) {
     u.retireDistance = dist;
     if (u.stand == StandState::Evaded || oddUnforms(dist)) // MD-CHG-05, -08, -09
         u.formed = false;
-    c.f.note(u.id + " retires " + std::to_string(dist) + "\"" + (u.formed ? "" : ", unformed"));
+    c.f.note(u.id + " retires " + std::to_string(dist) + "\"" + (u.formed ? "." : ", unformed."));
     return true;
 }
 
@@ -950,11 +1019,10 @@ bool moveUnit(Ctx& c, int ui) {
         const int fi = *through == "no" ? -1 : c.s.unitIndex(*through);
         if (fi >= 0 && !mayInterpenetrate(u, c.s.units[static_cast<std::size_t>(fi)])) {
             u.moveBlocked = true;
-            c.f.note(u.id + " may not pass through " + *through + ": it stops before it (MD-FORM-06)");
+            c.f.note(u.id + " may not pass through " + *through + ": it stops before it (MD-FORM-06).");
         }
     }
-    c.f.note(u.id + " may move up to " + std::to_string(static_cast<int>(dist * 10) / 10.0).substr(0, 4) +
-             "\"");
+    c.f.note(u.id + " may move up to " + inchesText(dist) + ".");
     if (!moveDlExempt(u, c.o)) {
         if (usesCavalryDlRule(u))
             queueSixRuleDl(c, ui, faces, "cavalry movement", "MD-CAV-03");
@@ -1095,7 +1163,7 @@ bool resolveChargeMove(Ctx& c, int ui) {
                 target.horseHolders = 0;
                 target.horsesLost = true;
                 checkRemoval(target);
-                c.f.note(target.id + " loses its held horses");
+                c.f.note(target.id + " loses its held horses.");
             }
         } else {
             c.s.contacts.push_back(Contact{ui, ti, true, u.chargeFlank}); // MD-CHG-12
@@ -1177,7 +1245,7 @@ bool resolveMovement(Ctx& c, int ui) {
                 return false;
             if (!usGreenCfPasses(d->at(0))) {
                 u.cfFailed = true;
-                c.f.note(u.id + " fails to change formation: no move, no fire");
+                c.f.note(u.id + " fails to change formation: no move, no fire.");
                 return true;
             }
         }
@@ -1215,7 +1283,7 @@ bool resolveMovement(Ctx& c, int ui) {
         u.horseHolders = holders;
         u.mounted = false;
         u.formation = Formation::Line; // they fight on foot as infantry in line (MD-FIRE-03)
-        c.f.note(u.id + " dismounts, leaving " + std::to_string(holders) + " horse holders");
+        c.f.note(u.id + " dismounts, leaving " + std::to_string(holders) + " horse holders.");
         return true;
     }
     case Order::Mount: { // MD-CAV-05
@@ -1331,17 +1399,19 @@ bool meleeLoser(Ctx& c, int ui, int winner) {
         rejoinPushedBack(u); // MD-MEL-11
     }
     const int dice = tables::meleeDlDice(u.arm, false, c.o.meleeDlText); // MD-DL-07
+    int lostDl = 0;
     if (dice > 0 && inPlay(u) && u.officers + u.rf > 0) { // MD-DL-12: none left to move, nothing to roll
         auto f = rollLazy(c, [&] {
             return diceRequest(u, u.id + ".melee_dl", dice, 6, u.id + " melee loser's DL", "MD-DL-07");
         });
         if (!f)
             return false;
-        applyDl(u, dlFromFaces(*f, currentGrade(u)), c.o);
+        lostDl = applyDl(u, dlFromFaces(*f, currentGrade(u)), c.o);
     }
     (void)winner;
     c.f.note(u.id + " loses the melee and falls back " + std::to_string(static_cast<int>(u.retireDistance)) +
-             "\"");
+             "\", unformed" + (lostDl > 0 ? ", taking " + counted(lostDl, "DL", "DLs") : std::string()) +
+             "." + (u.removed ? " " + u.id + " is lost." : ""));
     return true;
 }
 
@@ -1360,15 +1430,17 @@ bool meleeWinner(Ctx& c, int ui) {
     if (u.pushedBackRf + u.pushedBackOfficers > 0)
         u.pushedBackRejoinNextMelee = true; // MD-MEL-10
     const int dice = tables::meleeDlDice(u.arm, true, c.o.meleeDlText);
+    int wonDl = 0;
     if (dice > 0) {
         auto f = rollLazy(c, [&] {
             return diceRequest(u, u.id + ".melee_dl", dice, 6, u.id + " melee winner's DL", "MD-DL-07");
         });
         if (!f)
             return false;
-        applyDl(u, dlFromFaces(*f, currentGrade(u)), c.o);
+        wonDl = applyDl(u, dlFromFaces(*f, currentGrade(u)), c.o);
     }
-    c.f.note(u.id + " wins the melee");
+    c.f.note(u.id + " wins the melee and takes the position" + (u.formed ? "" : ", unformed") +
+             (wonDl > 0 ? ", with " + counted(wonDl, "DL", "DLs") : std::string()) + ".");
     return true;
 }
 
@@ -1655,12 +1727,12 @@ bool resolveRecovery(Ctx& c, int ui) {
         u.reconstituted = true;                                             // MD-RECON-04
         const int n = std::max(1, recoveryFromFaces(*d, grade, true, c.o)); // the officer returns first
         applyRecovery(u, n, c.o);
-        c.f.note(u.id + " is reconstituted");
+        c.f.note(u.id + " is reconstituted.");
         return true;
     }
     if (!u.formed) {
         u.formed = true; // MD-FORM-05, MD-REC-05
-        c.f.note(u.id + " reforms");
+        c.f.note(u.id + " reforms.");
     }
     if (u.dlRf + u.dlOfficers == 0 || !canRecover(u))
         return true;
@@ -1686,7 +1758,7 @@ bool resolveRecovery(Ctx& c, int ui) {
     if (!d)
         return false;
     const int back = applyRecovery(u, recoveryFromFaces(*d, grade, general, c.o), c.o);
-    c.f.note(u.id + " recovers " + std::to_string(back) + " DL");
+    c.f.note(u.id + " recovers " + counted(back, "DL", "DLs") + ".");
     return true;
 }
 

@@ -361,6 +361,7 @@ bool CameraPathTest::readPhoto(CameraService& camera, const QString& photo, cons
 void CameraPathTest::acceptWritesACameraEventWithEvidence() {
     NEED_PHOTOS();
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
     CameraService camera(nullptr);
     camera.setGame(&game);
@@ -411,6 +412,7 @@ void CameraPathTest::acceptWritesACameraEventWithEvidence() {
 void CameraPathTest::correctionIsAnOverrideWithReason() {
     NEED_PHOTOS();
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
     CameraService camera(nullptr);
     camera.setGame(&game);
@@ -448,6 +450,7 @@ void CameraPathTest::correctionIsAnOverrideWithReason() {
 void CameraPathTest::vanishedCameraFallsBackToTypedDice() {
     NEED_PHOTOS();
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
     const int asked = game.diceCount();
     const cv::Mat photo =
@@ -490,6 +493,7 @@ void CameraPathTest::vanishedCameraFallsBackToTypedDice() {
 void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     namespace mv = muster::vision;
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY(game.startGame(u"md_small"_s, {QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}}}));
     QCOMPARE(game.phase(), u"orders"_s);
     auto scenario = mv::parseChitScenario(game.scenarioJson());
@@ -606,6 +610,7 @@ void CameraPathTest::calibrationHintsRestrictTheRead() {
     QVERIFY(inside > 0 && inside < 12);
 
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY2(playToDicePrompt(game), qPrintable(game.lastError()));
     CameraService camera(nullptr);
     camera.setGame(&game);
@@ -658,6 +663,7 @@ void CameraPathTest::profileOfAnotherAspectIsRefused() {
     cv::Mat wide;
     cv::resize(photo, wide, cv::Size(1280, 720));
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY(playToDicePrompt(game));
     CameraService camera(nullptr);
     camera.setGame(&game);
@@ -679,6 +685,7 @@ void CameraPathTest::profileOfAnotherAspectIsRefused() {
 void CameraPathTest::movedCameraBlocksAccept() {
     NEED_PHOTOS();
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY(playToDicePrompt(game));
     const int asked = game.diceCount();
     const QString name = QString::fromLatin1(kPhotoByCount.at(asked));
@@ -727,6 +734,7 @@ void CameraPathTest::diceOwnersByColour() {
     profile.diceSets = model.sets();
 
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY(playToDicePrompt(game));
     CameraService camera(nullptr);
     camera.setGame(&game);
@@ -794,6 +802,7 @@ void CameraPathTest::diceOwnersByColour() {
 void CameraPathTest::darkTrayWarnsWithoutBlocking() {
     NEED_PHOTOS();
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY(playToDicePrompt(game));
     const QString name = QString::fromLatin1(kPhotoByCount.at(game.diceCount()));
     cv::Mat dark = cv::imread((testPhotos() + u"/"_s + name).toStdString());
@@ -852,6 +861,7 @@ void CameraPathTest::doubtfulDieReachesThePage() {
 void CameraPathTest::findStruckOutIsLeftOutOfTheThrow() {
     NEED_PHOTOS();
     GameController game;
+    game.setAutoDraw(false); // every request is fed here, MD-CAS-02's draws too
     QVERIFY2(playToDicePrompt(game, 1), qPrintable(game.lastError()));
     const int asked = game.diceCount();
     QVERIFY(kPhotoByCount.count(asked + 1));

@@ -69,6 +69,7 @@ TestCase {
         win.width = 1280
         win.height = 800
         win.visible = true
+        GameController.autoDraw = false // this script types MD-CAS-02's draws itself, as before
         win.showPage("newgame")
         const box = findChild(win.contentItem, "scenarioBox")
         verify(box)
@@ -132,7 +133,7 @@ TestCase {
                 compare(row[field], expected[id][field], id + " " + field)
         }
         compare(GameController.roster.count, 8)
-        compare(GameController.lastResult, "US-2DRG recovers 3 DL")
+        compare(GameController.lastResult, "US-2DRG recovers 3 DLs.")
 
         // The log holds exactly what was entered (79 inputs, no undo or override) and ends with Recovery, then
         // the turn's signed seal.
@@ -183,11 +184,12 @@ TestCase {
         tap(win, "replayNext") // the recovery throw
         compare(replay.currentRow, 78)
         compare(dragoonDl(), 0)
-        compare(replay.outcome, "US-2DRG recovers 3 DL")
+        compare(replay.outcome, "US-2DRG recovers 3 DLs.")
         // The replay wrote nothing.
         compare(replay.eventCount(), 80)
         tap(win, "replayButton")
         compare(GameController.log.count, 80)
         GameController.closeGame()
+        GameController.autoDraw = true
     }
 }

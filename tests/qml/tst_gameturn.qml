@@ -45,6 +45,7 @@ TestCase {
         win.width = 1280
         win.height = 800
         win.visible = true
+        GameController.autoDraw = false // this script types MD-CAS-02's draws itself, as before
         win.showPage("newgame")
         const box = findChild(win.contentItem, "scenarioBox")
         verify(box)
@@ -111,5 +112,6 @@ TestCase {
         compare(GameController.turn, 2)
         compare(GameController.log.count, inputCount + 1)
         GameController.closeGame()
+        GameController.autoDraw = true
     }
 }

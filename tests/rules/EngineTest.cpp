@@ -48,22 +48,19 @@ Scenario s08Scenario() {
     return s.value();
 }
 
+// The table's answers in the S08 charge.
+std::map<std::string, std::string> s08Answers() {
+    return {{"US-E.order", "charge"}, {"US-E.charge_target", "MEX-F"},  {"MEX-F.order", "first_fire"},
+            {"US-G.order", "hold"},   {"US-E.aspect", "flank_or_rear"}, {"MEX-F.split", "single"},
+            {"MEX-F.target", "US-G"}, {"MEX-F.range", "medium"},        {"MEX-F.cover", "none"},
+            {"US-E.contact", "halt"}};
+}
+
 TEST(Engine, WorkedCaseS08ThroughThePrompts) {
     // MD-SEQ-02..05, MD-CHG-01..07, MD-CHG-13: the S08 charge, played as a table would, prompt by prompt.
     auto e = Engine::create(s08Scenario());
     ASSERT_TRUE(e);
-    driveScript(*e,
-                {{"US-E.order", "charge"},
-                 {"US-E.charge_target", "MEX-F"},
-                 {"MEX-F.order", "first_fire"},
-                 {"US-G.order", "hold"},
-                 {"US-E.aspect", "flank_or_rear"},
-                 {"MEX-F.split", "single"},
-                 {"MEX-F.target", "US-G"},
-                 {"MEX-F.range", "medium"},
-                 {"MEX-F.cover", "none"},
-                 {"US-E.contact", "halt"}},
-                {2, 4, 6, 2, 1, 12, 1, 3, 4, 2, 1});
+    driveScript(*e, s08Answers(), {2, 4, 6, 2, 1, 12, 1, 3, 4, 2, 1});
     // The script ends where US-G, holding with 2 DLs, is asked for its recovery die.
     ASSERT_EQ(e->prompt().kind, PromptKind::Dice);
     EXPECT_EQ(e->prompt().dice->id, "US-G.recovery");
@@ -209,6 +206,45 @@ TEST(Engine, GameEndsAfterTheScenarioTurns) {
     EXPECT_EQ(e->prompt().kind, PromptKind::GameOver);
     EXPECT_FALSE(test::mdState(*e).winner.empty());
     EXPECT_FALSE(e->apply(Input::answer("x", "y")));
+}
+
+} // namespace
+
+namespace {
+
+TEST(Engine, CasualtyDrawsAreMarkedForTheAppWithWhatEachFacePicks_MD_CAS_02) {
+    // MD-CAS-02: the dN draw for which figure falls is made by no die on the table: the request is marked for
+    // the app to draw (DiceRequest::appDraws) and says what each face picks, officers first. The engine still
+    // takes the faces from any source (scripted here as before).
+    auto e = Engine::create(s08Scenario());
+    ASSERT_TRUE(e);
+    driveScript(*e, s08Answers(), {2, 4, 6, 2, 1});
+    const Prompt p = e->prompt();
+    ASSERT_TRUE(p.dice);
+    EXPECT_EQ(p.dice->id, "MEX-F.alloc1");
+    EXPECT_EQ(p.dice->ruleId, "MD-CAS-02");
+    EXPECT_TRUE(p.dice->appDraws);
+    ASSERT_EQ(p.dice->faceWords.size(), static_cast<std::size_t>(p.dice->sides));
+    EXPECT_EQ(p.dice->sides, 21);
+    EXPECT_EQ(p.dice->faceWords[0], "the 1st officer");
+    EXPECT_EQ(p.dice->faceWords[1], "rank and file");
+    EXPECT_EQ(io::toJson(p)["dice"]["appDraws"], true);
+    // A thrown die is not marked.
+    auto first = Engine::create(s08Scenario());
+    driveScript(*first,
+                {{"US-E.order", "charge"},
+                 {"US-E.charge_target", "MEX-F"},
+                 {"MEX-F.order", "first_fire"},
+                 {"US-G.order", "hold"},
+                 {"US-E.aspect", "flank_or_rear"}},
+                {});
+    ASSERT_TRUE(first->prompt().dice);
+    EXPECT_FALSE(first->prompt().dice->appDraws);
+    EXPECT_FALSE(io::toJson(first->prompt())["dice"].contains("appDraws"));
+    // The casualty draw applied as scripted: the 12 kills a rank-and-file figure, and the sentence says so.
+    ASSERT_TRUE(e->apply(Input::dice("MEX-F.alloc1", {12}, DiceSource::Typed)));
+    ASSERT_FALSE(e->events().empty());
+    EXPECT_EQ(e->events().front(), "MEX-F fires at US-G: 1 hit; 1 casualty: 1 rank and file.");
 }
 
 } // namespace

@@ -99,7 +99,7 @@ muster::rules::Input inputOfLine(const Json& line) {
     e.payloadJson = line["payload"].dump();
     e.player = line["player"].get<std::string>();
     e.source = diceSourceFromString(line["source"].get<std::string>()).value_or(DiceSource::None);
-    auto input = GameSession::inputOf({e, std::nullopt, std::nullopt});
+    auto input = GameSession::inputOf({e, std::nullopt, std::nullopt, std::nullopt});
     if (!input)
         throw std::runtime_error(input.message());
     return *input;
@@ -186,7 +186,7 @@ TEST(Crash, SigkillAtRandomMomentsLosesNothingAcknowledged) {
             ASSERT_TRUE(expected->apply(inputOfLine(a))) << "acknowledged event " << a["seq"];
         if (!unacknowledged.empty()) {
             const Event& extra = *unacknowledged.front();
-            auto input = GameSession::inputOf({extra, std::nullopt, std::nullopt});
+            auto input = GameSession::inputOf({extra, std::nullopt, std::nullopt, std::nullopt});
             ASSERT_TRUE(input);
             ASSERT_TRUE(expected->apply(*input));
             // From now on the extra event counts as acknowledged: the next run resumes after it.

@@ -4,8 +4,10 @@
 #include "app/storage/GameSession.h"
 
 #include "TestFiles.h"
+#include "app/storage/PayloadFields.h"
 #include "rules/AutoTable.h"
 #include "rules/VirtualDice.h"
+#include "rules/core/Feed.h"
 #include "rules/io/Json.h"
 
 #include <gtest/gtest.h>
@@ -39,8 +41,7 @@ void playSome(GameSession& session, int n, std::uint64_t seed) {
             ASSERT_TRUE(session.submit(rules::Input::dice(p.key(), faces, rules::DiceSource::Virtual, "Ann"),
                                        {photo}));
         } else {
-            ASSERT_TRUE(session.submit(rules::Input::answer(
-                p.key(), table.answer(*p.question), "Miguel")));
+            ASSERT_TRUE(session.submit(rules::Input::answer(p.key(), table.answer(*p.question), "Miguel")));
         }
     }
 }
@@ -109,8 +110,7 @@ TEST(GameSession, OverrideReplacesDiceAndReplays) {
     rules::AutoTable table(9);
     // Answer until the first dice request, then roll it.
     while (s->prompt().question)
-        ASSERT_TRUE(s->submit(rules::Input::answer(
-            s->prompt().key(), table.answer(*s->prompt().question))));
+        ASSERT_TRUE(s->submit(rules::Input::answer(s->prompt().key(), table.answer(*s->prompt().question))));
     const rules::Prompt roll = s->prompt();
     ASSERT_TRUE(roll.dice);
     std::vector<int> faces(static_cast<std::size_t>(roll.dice->count), 1);
@@ -210,4 +210,103 @@ TEST(GameSession, LatestEventOfAKind) {
     auto other = reopened->journal().latestOfKind("no such kind");
     ASSERT_TRUE(other);
     EXPECT_FALSE(other->has_value());
+}
+
+namespace {
+
+// The answers in force and the index of each among the inputs in force.
+std::vector<std::pair<std::size_t, EffectiveInput>> answersInForce(const GameSession& s) {
+    std::vector<std::pair<std::size_t, EffectiveInput>> out;
+    auto in = s.journal().effectiveInputs();
+    for (std::size_t i = 0; in && i < in->size(); ++i)
+        if ((*in)[i].event.kind == kind::Answer)
+            out.emplace_back(i, (*in)[i]);
+    return out;
+}
+
+} // namespace
+
+TEST(GameSession, AnAnswerFixedThreeThrowsBackKeepsWhatStillFitsAndReopensTheSame) {
+    ScratchDir dir;
+    const std::string path = dir.file("g.muster");
+    auto s = GameSession::start(path, skirmish(), {}, players());
+    ASSERT_TRUE(s);
+    playSome(*s, 80, 11);
+    auto inputs = s->journal().effectiveInputs();
+    ASSERT_TRUE(inputs);
+    // The latest answer with at least three throws after it, whose question has another option.
+    std::optional<std::int64_t> target;
+    std::string other;
+    for (const auto& [index, in] : answersInForce(*s)) {
+        int throwsAfter = 0;
+        for (std::size_t k = index + 1; k < inputs->size(); ++k)
+            throwsAfter += (*inputs)[k].event.kind == kind::Dice;
+        auto prompt = s->promptOf(in.event.seq);
+        ASSERT_TRUE(prompt) << prompt.message();
+        const std::string value = *readPayloadFields(in.event.payloadJson).value;
+        if (throwsAfter < 3 || prompt->question->options.size() < 2)
+            continue;
+        target = in.event.seq;
+        for (const auto& o : prompt->question->options)
+            if (o.value != value)
+                other = o.value;
+    }
+    ASSERT_TRUE(target);
+    const std::int64_t eventsBefore = s->journal().eventCount();
+    EXPECT_FALSE(s->fix(*target, "Ann", "", other)); // a reason is required
+    auto fixed = s->fix(*target, "Ann", "the range was measured wrong", other);
+    ASSERT_TRUE(fixed) << fixed.message();
+    EXPECT_EQ(s->journal().eventCount(), eventsBefore + 1); // one override, nothing deleted
+    EXPECT_EQ(fixed->event.kind, "override");
+    // The inputs in force are the old ones up to the first set aside, the fixed one changed.
+    auto after = s->journal().effectiveInputs();
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->size() + fixed->setAside.size(), inputs->size());
+    for (std::size_t i = 0; i < after->size(); ++i)
+        EXPECT_EQ((*after)[i].event.seq, (*inputs)[i].event.seq);
+    // The first set-aside input no longer answers the refolded prompt: play resumes there.
+    if (!fixed->setAside.empty()) {
+        const EffectiveInput& first = (*inputs)[after->size()];
+        EXPECT_EQ(first.event.seq, fixed->setAside.front());
+        auto input = GameSession::inputOf(first);
+        ASSERT_TRUE(input);
+        EXPECT_TRUE(muster::rules::checkAnswers(s->prompt(), *input).has_value());
+    }
+    const std::string state = stateJson(s->engine());
+    EXPECT_TRUE(GameSession::verify(s->journal()).ok) << GameSession::verify(s->journal()).problem;
+    auto ro = GameSession::open(path, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(ro) << ro.message();
+    EXPECT_EQ(stateJson(ro->engine()), state);
+    // Play goes on after the fix.
+    playSome(*s, 10, 12);
+    EXPECT_TRUE(GameSession::verify(s->journal()).ok);
+}
+
+TEST(GameSession, UndoOfAThrowAndRedoGiveTheGameBack) {
+    ScratchDir dir;
+    auto s = GameSession::start(dir.file("g.muster"), skirmish(), {}, players());
+    ASSERT_TRUE(s);
+    playSome(*s, 40, 3);
+    while (!s->prompt().dice)
+        playSome(*s, 1, 4);
+    playSome(*s, 1, 5); // a throw is now the latest step
+    auto inForce = s->journal().effectiveInputs();
+    ASSERT_EQ(inForce->back().event.kind, kind::Dice);
+    const std::string withThrow = stateJson(s->engine());
+    EXPECT_FALSE(s->redoable()->has_value());
+    ASSERT_TRUE(s->undoLast("Ann", "rolled too soon"));
+    const std::string before = stateJson(s->engine());
+    ASSERT_TRUE(s->undoLast("Ann", "and that one")); // past the throw, the step before it
+    auto redo = s->redoable();
+    ASSERT_TRUE(redo && redo->has_value());
+    ASSERT_TRUE(s->redo());
+    EXPECT_EQ(stateJson(s->engine()), before);
+    ASSERT_TRUE(s->redo());
+    EXPECT_EQ(stateJson(s->engine()), withThrow);
+    EXPECT_FALSE(s->redo()); // nothing left to redo
+    EXPECT_TRUE(GameSession::verify(s->journal()).ok);
+    // A new input after an undo ends the chance of a redo.
+    ASSERT_TRUE(s->undoLast("Ann", "again"));
+    playSome(*s, 1, 99);
+    EXPECT_FALSE(s->redoable()->has_value());
 }

@@ -145,14 +145,16 @@ TEST(Journal, UndoRemovesOnlyTheLatestAnswer) {
     EXPECT_TRUE(j->verify().ok);
 }
 
-TEST(Journal, DiceCannotBeUndoneOnlyOverridden) {
+TEST(Journal, DiceCanBeUndoneAsTheLatestStepAndOverridden) {
     auto j = Journal::createInMemory(sampleGame());
     ASSERT_TRUE(j);
+    auto early = j->append(diceDraft(2, {2}, 1));
+    ASSERT_TRUE(early);
+    auto undone = j->appendUndo(early->seq, "Miguel", "rolled for the wrong unit");
+    ASSERT_TRUE(undone) << undone.message();
+    EXPECT_TRUE(j->effectiveInputs()->empty());
     auto roll = j->append(diceDraft(2, {3, 5, 6}, 1));
     ASSERT_TRUE(roll);
-    auto undo = j->appendUndo(roll->seq, "Miguel", "bad roll");
-    ASSERT_FALSE(undo);
-    EXPECT_NE(undo.message().find("overrid"), std::string::npos);
 
     EXPECT_FALSE(j->appendOverride(roll->seq, "", "no name", {1, 1, 1}));
     EXPECT_FALSE(j->appendOverride(roll->seq, "GM", "", {1, 1, 1}));
@@ -175,10 +177,54 @@ TEST(Journal, DiceCannotBeUndoneOnlyOverridden) {
     auto o2 = j->appendOverride(roll->seq, "GM", "re-read", {3, 4, 5});
     ASSERT_TRUE(o2);
     EXPECT_EQ(nlohmann::json::parse(o2->payloadJson)["old"], nlohmann::json({3, 4, 6}));
-    // Answers cannot be overridden.
+    // An answer is fixed with a new answer, not faces.
     auto ans = j->append(answerDraft(2, "MOVE"));
     EXPECT_FALSE(j->appendOverride(ans->seq, "GM", "no", {1}));
     EXPECT_TRUE(j->verify().ok);
+}
+
+TEST(Journal, AFixFarBackReplacesTheAnswerAndSetsAsideTheTailItNames) {
+    auto j = Journal::createInMemory(sampleGame());
+    ASSERT_TRUE(j);
+    auto a = j->append(answerDraft(1, "MOVE"));
+    auto b = j->append(diceDraft(1, {4, 2}, 0));
+    auto c = j->append(answerDraft(1, "HOLD"));
+    auto d = j->append(diceDraft(1, {6}, 0));
+    ASSERT_TRUE(a && b && c && d);
+    Journal::Replacement hold;
+    hold.value = "HOLD";
+    // The set-aside inputs must be the tail of the inputs in force, in order.
+    EXPECT_FALSE(j->appendOverride(a->seq, "GM", "wrong chit", hold, {b->seq}));
+    EXPECT_FALSE(j->appendOverride(a->seq, "GM", "wrong chit", hold, {d->seq, c->seq}));
+    EXPECT_FALSE(j->appendOverride(a->seq, "GM", "", hold, {}));
+    Journal::Replacement faces;
+    faces.faces = std::vector<int>{1};
+    EXPECT_FALSE(j->appendOverride(a->seq, "GM", "an answer takes no faces", faces, {}));
+    auto fix = j->appendOverride(a->seq, "GM", "wrong chit", hold, {c->seq, d->seq});
+    ASSERT_TRUE(fix) << fix.message();
+    const auto payload = nlohmann::json::parse(fix->payloadJson);
+    EXPECT_EQ(payload["old"], "MOVE");
+    EXPECT_EQ(payload["new"], "HOLD");
+    EXPECT_EQ(payload["setAside"], nlohmann::json({c->seq, d->seq}));
+    auto in = j->effectiveInputs();
+    ASSERT_TRUE(in);
+    ASSERT_EQ(in->size(), 2u);
+    EXPECT_EQ((*in)[0].overriddenValue, "HOLD");
+    EXPECT_EQ((*in)[0].overrideSeq, fix->seq);
+    EXPECT_EQ((*in)[1].event.seq, b->seq);
+    // Nothing deleted, the chain holds, and a set-aside input can no longer be fixed.
+    EXPECT_EQ(j->eventCount(), 5);
+    EXPECT_TRUE(j->verify().ok) << j->verify().problem;
+    EXPECT_FALSE(j->appendOverride(c->seq, "GM", "gone", hold, {}));
+    // A throw far back keeps everything after it when nothing is named.
+    auto e = j->append(answerDraft(1, "FIRE"));
+    ASSERT_TRUE(e);
+    Journal::Replacement two;
+    two.faces = std::vector<int>{5, 2};
+    ASSERT_TRUE(j->appendOverride(b->seq, "GM", "die 1 cocked", two, {}));
+    in = j->effectiveInputs();
+    ASSERT_EQ(in->size(), 3u);
+    EXPECT_EQ(*(*in)[1].overriddenFaces, (std::vector<int>{5, 2}));
 }
 
 TEST(Journal, FoldRejectsForgedUndoTargets) {
@@ -193,7 +239,7 @@ TEST(Journal, FoldRejectsForgedUndoTargets) {
     undoDice.seq = 3;
     undoDice.kind = "undo";
     undoDice.payloadJson = R"({"target":2})";
-    EXPECT_FALSE(foldEffective({a, d, undoDice}));
+    EXPECT_TRUE(foldEffective({a, d, undoDice})); // the latest step, a throw
     Event undoOld = undoDice;
     undoOld.payloadJson = R"({"target":1})";
     EXPECT_FALSE(foldEffective({a, d, undoOld}));
@@ -202,6 +248,13 @@ TEST(Journal, FoldRejectsForgedUndoTargets) {
     badOld.kind = "override";
     badOld.payloadJson = R"({"target":2,"old":[5],"new":[6]})";
     EXPECT_FALSE(foldEffective({a, d, badOld}));
+    Event badTail;
+    badTail.seq = 3;
+    badTail.kind = "override";
+    badTail.payloadJson = R"({"target":1,"old":"","new":"x","setAside":[1]})";
+    EXPECT_FALSE(foldEffective({a, d, badTail})); // sets aside the fixed input itself
+    badTail.payloadJson = R"({"target":2,"old":[4],"new":[5],"setAside":[2]})";
+    EXPECT_FALSE(foldEffective({a, d, badTail}));
 }
 
 // ---- migrations -------------------------------------------------------------------------------------------

@@ -1,0 +1,135 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Muster
+
+// Fixes an earlier answer or throw with a reason. The journal keeps both (an override, never a delete); the game is
+// folded again, later inputs that still fit are kept and the rest set aside (docs/journal.md, "Fixing an earlier
+// input"). Opened from a log entry or from the prompt card's recent answers with openFor(seq).
+Dialog {
+    id: dialog
+    objectName: "fixDialog"
+    title: choices.kind === "dice" ? qsTr("Fix throw #%1").arg(choices.seq) : qsTr("Fix answer #%1").arg(choices.seq)
+    modal: true
+    anchors.centerIn: Overlay.overlay
+    width: Math.min(parent ? parent.width - 40 : 760, 760)
+    property var choices: ({})
+    property string chosen: ""
+    property var faces: []
+
+    function openFor(seq) {
+        choices = GameController.fixChoices(seq)
+        if (!choices.kind)
+            return false
+        chosen = choices.kind === "answer" ? choices.value : ""
+        faces = choices.kind === "dice" ? choices.faces.slice() : []
+        reason.text = ""
+        open()
+        return true
+    }
+    readonly property bool changed: choices.kind === "answer" ? chosen !== choices.value
+                                                              : JSON.stringify(faces) !== JSON.stringify(choices.faces)
+    readonly property string why: !changed ? qsTr("Choose a different answer first.")
+                                  : reason.text.trim().length === 0 ? qsTr("Say why (required).") : ""
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 10
+        Label {
+            Layout.fillWidth: true
+            text: dialog.choices.question || ""
+            wrapMode: Text.WordWrap
+            font.pixelSize: Theme.fontBody
+            font.bold: true
+        }
+        Label {
+            Layout.fillWidth: true
+            text: qsTr("Later answers and throws that still fit are kept; the first that no longer fits and those after it are set aside, and play resumes there.")
+            wrapMode: Text.WordWrap
+            font.pixelSize: Theme.fontSmall
+            color: Theme.textDim
+        }
+        Flow {
+            Layout.fillWidth: true
+            visible: dialog.choices.kind === "answer"
+            spacing: 8
+            Repeater {
+                model: dialog.choices.kind === "answer" ? dialog.choices.options : []
+                BigButton {
+                    required property var modelData
+                    objectName: "fixOption_" + modelData.value
+                    text: modelData.label
+                    highlighted: dialog.chosen === modelData.value
+                    tint: dialog.chosen === modelData.value ? "#3b3320" : Theme.surfaceRaised
+                    onClicked: dialog.chosen = modelData.value
+                }
+            }
+        }
+        // A throw: the faces as they stand, each tapped to step it up (1 after the highest).
+        Flow {
+            Layout.fillWidth: true
+            visible: dialog.choices.kind === "dice"
+            spacing: 8
+            Repeater {
+                model: dialog.choices.kind === "dice" ? dialog.faces.length : 0
+                BigButton {
+                    required property int index
+                    objectName: "fixDie_" + index
+                    text: dialog.faces[index]
+                    implicitWidth: 64
+                    onClicked: {
+                        const f = dialog.faces.slice()
+                        f[index] = f[index] >= dialog.choices.sides ? 1 : f[index] + 1
+                        dialog.faces = f
+                    }
+                }
+            }
+        }
+        TextField {
+            id: reason
+            objectName: "fixReason"
+            Layout.fillWidth: true
+            implicitHeight: Theme.touchTarget
+            placeholderText: qsTr("Why (required): e.g. the range was measured wrong")
+            font.pixelSize: Theme.fontBody
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: dialog.why.length > 0
+            text: dialog.why
+            font.pixelSize: Theme.fontSmall
+            color: Theme.warning
+        }
+        RowLayout {
+            Layout.fillWidth: true
+            spacing: 10
+            BigButton {
+                Layout.fillWidth: true
+                text: qsTr("Cancel")
+                onClicked: dialog.close()
+            }
+            BigButton {
+                objectName: "fixApply"
+                Layout.fillWidth: true
+                text: qsTr("Fix and replay")
+                highlighted: true
+                enabled: dialog.why.length === 0
+                onClicked: {
+                    const ok = dialog.choices.kind === "answer"
+                             ? GameController.fixAnswer(dialog.choices.seq, dialog.chosen, reason.text)
+                             : GameController.fixThrow(dialog.choices.seq, dialog.faces, reason.text)
+                    if (ok)
+                        dialog.close()
+                }
+            }
+        }
+        Label {
+            Layout.fillWidth: true
+            visible: GameController.lastError.length > 0 && dialog.visible
+            text: GameController.lastError
+            wrapMode: Text.WordWrap
+            font.pixelSize: Theme.fontSmall
+            color: Theme.danger
+        }
+    }
+}
