@@ -23,10 +23,11 @@ struct CommonOptions {
     bool initiativeEveryTurn = false; // as.initiative = every_turn (AMB-AS-05)
     bool wholeSideChooses = false;    // mf.turn_mode = whole_side_chooses (AMB-MF-04)
     FallBack fallBack = FallBack::None;
-    bool ownerChooses = true;      // who picks the figures that fall (MF-FIRE-07, AS-FIGHT-06, SD-CAS-01)
-    int maxJoiners = 0;            // other hexes that may add to one attack (MF-FIRE-02, AMB-AS-03)
-    bool oneFirePerTarget = false; // a target takes one combined fire per side-turn (AMB-MF-03)
-    bool fightsAfterMoving = true; // AS-FIGHT-01; MF-FIRE-01 lets only unmoved hexes fire
+    bool ownerChooses = true;        // who picks the figures that fall (MF-FIRE-07, AS-FIGHT-06, SD-CAS-01)
+    int maxJoiners = 0;              // other hexes that may add to one attack (MF-FIRE-02, AMB-AS-03)
+    bool oneFirePerTarget = false;   // a target takes one combined fire per side-turn (AMB-MF-03)
+    bool fightsAfterMoving = true;   // AS-FIGHT-01; MF-FIRE-01 lets only unmoved hexes fire
+    bool fightAfterBothMove = false; // as.fight_mode = simultaneous_after_both_move (AMB-AS-06)
 };
 
 // One reading of the way a march takes, offered to the players, and whether the rules allow it.

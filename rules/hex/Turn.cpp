@@ -320,6 +320,8 @@ bool runFight(State& s, Feed& feed, const Options& o) {
     for (int j = nextAttacker(s, o, i); j >= 0 && static_cast<int>(attackers.size()) <= o.common.maxJoiners;
          j = nextAttacker(s, o, j)) {
         const Stack& c = s.stacks[static_cast<std::size_t>(j)];
+        if (c.side != st.side)
+            continue;
         Question jq;
         jq.key = c.id.str() + ".joins_" + id;
         jq.text = "Does " + label(c) + " join " + id + "'s " + (g.id() == "mf" ? "fire at " : "attack on ") +
@@ -386,9 +388,14 @@ bool runEndSideTurn(State& s, Feed& feed, const Options& o) {
 int nextAttacker(const State& s, const Options& o, int after) {
     if (o.common.wholeSideChooses && !s.sideFights)
         return -1;
+    // AMB-AS-06: with fighting after both sides moved, nobody fights in the first side-turn and both sides
+    // fight, in listing order, in the second.
+    const bool both = o.common.fightAfterBothMove;
+    if (both && s.cursor.sideTurn == 0)
+        return -1;
     for (std::size_t k = static_cast<std::size_t>(after + 1); k < s.stacks.size(); ++k) {
         const Stack& st = s.stacks[k];
-        if (st.side != phasingSide(s) || !inPlay(st) || st.fought)
+        if ((!both && st.side != phasingSide(s)) || !inPlay(st) || st.fought)
             continue;
         if (!o.common.fightsAfterMoving && st.moved)
             continue; // MF-FIRE-01: only troops that did not move fire
