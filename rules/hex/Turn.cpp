@@ -105,6 +105,7 @@ bool runDeploy(State& s, Feed& feed, const Options& o) {
             return false;
     }
     s.deployed = true;
+    feed.note(sideName(s, order[0]) + " deployed first in 3 rows, " + sideName(s, order[1]) + " second in 2");
     beginSideTurn(s, o);
     return true;
 }
@@ -250,9 +251,26 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
                           (moved < before ? "; the rest stay behind, " + g.capacityRule() : std::string()) +
                           ")");
             } else if (o.common.hexCapacity > 0 && figuresOf(st) > o.common.hexCapacity) {
-                feed.note(id + " is over the hex capacity of " + std::to_string(o.common.hexCapacity) + " (" +
-                          g.capacityRule() + "): it stays where it is");
-                legal = false;
+                // AS-MOVE-06: what does not fit stays behind, as a stack of its own in the hex it left.
+                Stack behind = st;
+                behind.id = id + "-behind";
+                behind.figures = {};
+                behind.guns.clear();
+                behind.startFigures = 0;
+                behind.casualties = 0;
+                s.stacks.push_back(behind);
+                const int last = static_cast<int>(s.stacks.size()) - 1;
+                Stack& mover = s.stacks[static_cast<std::size_t>(i)];
+                Stack& rest = s.stacks[static_cast<std::size_t>(last)];
+                // Move everything into the new stack, then the first `capacity` figures back into the mover.
+                std::swap(mover.figures, rest.figures);
+                std::swap(mover.guns, rest.guns);
+                rest.joinedInto = -1;
+                joinStack(s, last, i, o.common.hexCapacity);
+                s.stacks[static_cast<std::size_t>(last)].joinedInto = -1;
+                feed.note(id + " enters with " + std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(i)])) +
+                          " figures; " + std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(last)])) +
+                          " stay behind as " + id + "-behind (" + g.capacityRule() + ")");
             }
         }
         if (legal) {

@@ -237,7 +237,8 @@ bool MfRules::resolve(State& s, Feed& feed, const HouseRules& values, const std:
         }
     }
     t.casualties += lost;
-    feed.note("d6 " + std::to_string(faces->front()) + ": " + std::to_string(hits) + " casualt" +
+    feed.note(who + ": firepower " + fpText + " (band " + bandLabel(b) + "), d6 " +
+              std::to_string(faces->front()) + ": " + std::to_string(hits) + " casualt" +
               (hits == 1 ? "y" : "ies") + " in " + tid +
               (lost < hits ? " (" + std::to_string(lost) + " there to take)" : ""));
     return true;

@@ -146,7 +146,7 @@ std::string stateJson(const State& s) {
         for (Arm a : kAllArms)
             if (st.figures[index(a)] != 0)
                 figures[toString(a)] = st.figures[index(a)];
-        stacks.push_back({{"hex", st.id.str()},
+        stacks.push_back({{"id", st.id.str()},
                           {"side", s.sides[static_cast<std::size_t>(st.side)].id.str()},
                           {"figures", figures},
                           {"guns", st.guns},
