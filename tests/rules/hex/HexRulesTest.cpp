@@ -83,7 +83,8 @@ TEST(MfTables, MF_FIRE_05_BandsAndTable) {
     EXPECT_EQ(mf::band(2 * 61), 2);
     EXPECT_EQ(mf::band(2 * 100), 2);
     EXPECT_EQ(mf::band(2 * 101), 3);
-    const int expected[4][6] = {{0, 0, 0, 1, 2, 3}, {0, 1, 2, 3, 5, 7}, {0, 1, 3, 5, 8, 14}, {1, 3, 5, 7, 11, 21}};
+    const int expected[4][6] = {
+        {0, 0, 0, 1, 2, 3}, {0, 1, 2, 3, 5, 7}, {0, 1, 3, 5, 8, 14}, {1, 3, 5, 7, 11, 21}};
     for (int b = 0; b < 4; ++b)
         for (int f = 1; f <= 6; ++f)
             EXPECT_EQ(mf::casualties(b, f), expected[b][f - 1]) << b << "/" << f;
@@ -117,7 +118,7 @@ TEST(MfMoves, MF_MOVE_01_AllowancesAreTheMarchOptions) {
     EXPECT_EQ(g.allowance(stack({{Arm::Cavalry, 5}})), 5);
     EXPECT_EQ(g.allowance(stack({{Arm::Artillery, 1}})), 3);
     EXPECT_EQ(g.allowance(stack({{Arm::Cavalry, 5}, {Arm::Infantry, 1}})), 2); // the hex moves as one
-    EXPECT_TRUE(refused(g, stack({{Arm::Infantry, 5}}), "enemy"));          // MF-MOVE-04
+    EXPECT_TRUE(refused(g, stack({{Arm::Infantry, 5}}), "enemy"));             // MF-MOVE-04
     // The engine refuses an infantry march of 3 hexes: it is not one of the answers.
     auto e = start(R"({"name": "m", "rules": "mf", "firstSide": "u", "sides": [{"id": "u"}, {"id": "c"}],
         "hexes": [{"hex": "H1", "side": "u", "infantry": 10}, {"hex": "T", "side": "c", "infantry": 8}]})");
@@ -138,9 +139,13 @@ TEST(MfFire, MF_FIRE_02_AFiredAtTargetIsNotOfferedAgain) {
     Engine& g = e.value();
     for (const char* k : {"A.march", "B.march", "C.march", "D.march"})
         ASSERT_TRUE(g.apply(Input::answer(k, "0")));
-    for (auto [k, v] : std::vector<std::pair<const char*, const char*>>{
-             {"A.target", "T"}, {"B.joins_A", "yes"}, {"C.joins_A", "yes"}, {"A.range", "1"}, {"B.range", "1"},
-             {"C.range", "1"}, {"T.cover", "no"}})
+    for (auto [k, v] : std::vector<std::pair<const char*, const char*>>{{"A.target", "T"},
+                                                                        {"B.joins_A", "yes"},
+                                                                        {"C.joins_A", "yes"},
+                                                                        {"A.range", "1"},
+                                                                        {"B.range", "1"},
+                                                                        {"C.range", "1"},
+                                                                        {"T.cover", "no"}})
         ASSERT_TRUE(g.apply(Input::answer(k, v))) << k;
     ASSERT_TRUE(g.apply(Input::dice("T.fire", {1})));
     ASSERT_EQ(g.prompt().key(), "D.target");
@@ -217,8 +222,9 @@ TEST(SdTables, SD_FIGHT_02_SD_FIGHT_03_ChancesInTenths) {
     EXPECT_EQ(hex::attackTenths(spec, stack({{Arm::Infantry, 8}}).figures, TS::FallingBackCover, true), 8);
     EXPECT_EQ(hex::attackTenths(spec, stack({{Arm::Artillery, 1}}).figures, TS::FallingBack, true), 8);
     o.rearOnZero = false;
-    EXPECT_EQ(hex::attackTenths(sd::chanceSpec(o), stack({{Arm::Infantry, 8}}).figures, TS::FallingBackCover, true),
-              0);
+    EXPECT_EQ(
+        hex::attackTenths(sd::chanceSpec(o), stack({{Arm::Infantry, 8}}).figures, TS::FallingBackCover, true),
+        0);
 }
 
 TEST(SdGuns, SD_GUN_01_InfantryFirstThenTwoAGun) {
@@ -257,14 +263,18 @@ TEST(HexScenario, ErrorsNameTheFieldAndNothingAborts) {
     EXPECT_EQ(bad(head + R"("hexes": [{"hex": "A1", "side": "a", "artillery": 1}]})"),
               "bad.json: hexes[0]: SD-MOVE-02: artillery may not stand alone in a hex (sd.artillery_alone)");
     EXPECT_EQ(bad(head + R"("hexes": [{"hex": "A1", "side": "a", "chariots": 1}]})"),
-              "bad.json: hexes[0].chariots: unknown field (troops of Stand and Die! are infantry, cavalry, artillery)");
+              "bad.json: hexes[0].chariots: unknown field (troops of Stand and Die! are infantry, cavalry, "
+              "artillery)");
     EXPECT_EQ(bad(head + R"("hexes": [{"hex": "A1", "side": "z", "infantry": 1}]})"),
               "bad.json: hexes[0].side: unknown side 'z'");
     EXPECT_EQ(bad(head + R"("hexes": [{"hex": "A 1", "side": "a", "infantry": 1}]})"),
               "bad.json: hexes[0].hex: a hex label without spaces, '.' or ':' (\"C4\"), got 'A 1'");
     EXPECT_EQ(bad(head + R"("hexes": [{"hex": "A1", "side": "a", "infantry": -1}]})"),
               "bad.json: hexes[0].infantry: value -1 is outside 0..500");
-    EXPECT_FALSE(bad(head + R"("hexes": [{"hex": "A1", "side": "a", "infantry": 2}, {"hex": "A1", "side": "b", "infantry": 1}]})").empty());
+    EXPECT_FALSE(
+        bad(head +
+            R"("hexes": [{"hex": "A1", "side": "a", "infantry": 2}, {"hex": "A1", "side": "b", "infantry": 1}]})")
+            .empty());
     EXPECT_FALSE(bad("{not json").empty());
 }
 
@@ -283,13 +293,17 @@ TEST(HexRoster, TheColumnsAndPromptsSayWhatAndWhy) {
     Engine& g = e.value();
     ASSERT_TRUE(g.apply(Input::dice(p.key(), {6})));
     ASSERT_TRUE(g.apply(Input::dice(g.prompt().key(), {1})));
-    for (auto [k, v] : std::vector<std::pair<const char*, const char*>>{
-             {"C4.march", "0"}, {"C4.mark", "standing"}, {"C4.target", "D5"}, {"D5.cover", "no"},
-             {"C4.reach", "adjacent"}, {"C4.rear", "no"}})
+    for (auto [k, v] : std::vector<std::pair<const char*, const char*>>{{"C4.march", "0"},
+                                                                        {"C4.mark", "standing"},
+                                                                        {"C4.target", "D5"},
+                                                                        {"D5.cover", "no"},
+                                                                        {"C4.reach", "adjacent"},
+                                                                        {"C4.rear", "no"}})
         ASSERT_TRUE(g.apply(Input::answer(k, v))) << k;
     ASSERT_TRUE(g.prompt().dice);
     EXPECT_EQ(g.prompt().dice->sides, 10);
-    EXPECT_EQ(g.prompt().dice->purpose, "C4's 12 inf vs D5 Standing: 3.6: 3 sure, a casualty on 1-6 (0.6 left)");
+    EXPECT_EQ(g.prompt().dice->purpose,
+              "C4's 12 inf vs D5 Standing: 3.6: 3 sure, a casualty on 1-6 (0.6 left)");
 }
 
 } // namespace
