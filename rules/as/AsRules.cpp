@@ -83,24 +83,15 @@ public:
         c.fightAfterBothMove = o.afterBothMove;
         return c;
     }
-    std::string initiativeRule() const override { return "AS-SETUP-01"; }
-    std::string sequenceRule() const override { return "AS-TURN-01"; }
-    std::string moveRule() const override { return "AS-MOVE-01"; }
-    std::string stackRule() const override { return "AS-MOVE-02"; }
-    std::string capacityRule() const override { return "AS-MOVE-06"; }
-    std::string enemyHexRule() const override { return "AS-MOVE-03"; }
-    std::string fightRule() const override { return "AS-FIGHT-01"; }
-    std::string fallBackRule() const override { return "AS-FB-01"; }
-    std::string markRule() const override { return "AS-MOVE-05"; }
+    const hex::RuleIds& ruleIds() const override {
+        static const hex::RuleIds kIds = {"AS-SETUP-01", "AS-TURN-01", "AS-MOVE-01",
+                                          "AS-MOVE-02",  "AS-MOVE-06", "AS-MOVE-03",
+                                          "AS-FIGHT-01", "AS-FB-01",   "AS-MOVE-05"};
+        return kIds;
+    }
     bool deploys() const override { return true; }
 
-    int allowance(const Stack& st) const override {
-        int a = 99;
-        for (Arm arm : arms())
-            if (st.figures[hex::index(arm)] > 0)
-                a = std::min(a, as::allowance(arm));
-        return a == 99 ? 0 : a;
-    }
+    int armAllowance(Arm arm) const override { return as::allowance(arm); }
     std::optional<std::string> mixRefused(const std::array<int, hex::kArms>& f,
                                           const HouseRules&) const override {
         return mix(f);

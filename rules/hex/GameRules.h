@@ -44,6 +44,19 @@ struct Pool {
     int capacity = 0;
 };
 
+// The rule ids the shared machine cites in its prompts.
+struct RuleIds {
+    std::string initiative; // MF-SEQ-01, AS-SETUP-01, SD-TURN-01
+    std::string sequence;   // MF-SEQ-02, AS-TURN-01, SD-TURN-01
+    std::string move;       // the allowance table
+    std::string stack;      // the stacking mix rule
+    std::string capacity;
+    std::string enemyHex; // never into an enemy hex
+    std::string fight;    // who fires or attacks
+    std::string fallBack; // AS-FB-01, SD-FB-01; empty when none
+    std::string mark;     // AS-MOVE-05, SD-MOVE-03; empty when no marks
+};
+
 class GameRules {
 public:
     virtual ~GameRules() = default;
@@ -54,20 +67,13 @@ public:
     virtual const std::vector<std::string>& optionGroups() const = 0;
     virtual CommonOptions common(const HouseRules& values) const = 0;
 
-    // Rule ids the shared machine cites in its prompts.
-    virtual std::string initiativeRule() const = 0; // MF-SEQ-01, AS-SETUP-01, SD-TURN-01
-    virtual std::string sequenceRule() const = 0;   // MF-SEQ-02, AS-TURN-01, SD-TURN-01
-    virtual std::string moveRule() const = 0;       // the allowance table
-    virtual std::string stackRule() const = 0;      // the stacking mix rule
-    virtual std::string capacityRule() const = 0;
-    virtual std::string enemyHexRule() const = 0;  // never into an enemy hex
-    virtual std::string fightRule() const = 0;     // who fires or attacks
-    virtual std::string fallBackRule() const = 0;  // AS-FB-01, SD-FB-01; empty when none
-    virtual std::string markRule() const = 0;      // AS-MOVE-05, SD-MOVE-03; empty when no marks
     virtual bool deploys() const { return false; } // AS-SETUP-01 deployment rows
 
-    // The most hexes this stack may march (the slowest arm in it sets the pace of a hex that moves as one).
-    virtual int allowance(const Stack& stack) const = 0;
+    virtual const RuleIds& ruleIds() const = 0;
+    // The most hexes one arm marches.
+    virtual int armAllowance(Arm arm) const = 0;
+    // The most hexes this stack may march: a hex moves as one, so its slowest arm sets the pace.
+    int allowance(const Stack& stack) const;
     // Why this mix of troops may not share a hex (the rule id first), or nothing when it may.
     virtual std::optional<std::string> mixRefused(const std::array<int, kArms>& figures,
                                                   const HouseRules& values) const = 0;

@@ -66,7 +66,7 @@ bool runInitiative(State& s, Feed& feed, const Options& o) {
             d.sides = 6;
             d.purpose = sideName(s, side) + ": who moves first (the higher roll" +
                         (attempt > 1 ? "; the last rolls tied" : "") + ")";
-            d.ruleId = o.rules->initiativeRule();
+            d.ruleId = o.rules->ruleIds().initiative;
             d.roller = sideId(s, side);
             d.side = sideId(s, side);
             d.subjects = {sideId(s, side)};
@@ -96,7 +96,7 @@ bool runDeploy(State& s, Feed& feed, const Options& o) {
         q.key = sideId(s, side) + ".deploy";
         q.text = sideName(s, side) + ": deploy " + (k == 0 ? "first" : "second") + ", in the " +
                  (k == 0 ? "3" : "2") + " hex rows nearest your own table edge";
-        q.ruleId = o.rules->initiativeRule();
+        q.ruleId = o.rules->ruleIds().initiative;
         q.side = sideId(s, side);
         q.subjects = {sideId(s, side)};
         q.tag = "deploy";
@@ -115,7 +115,7 @@ bool runSideChoice(State& s, Feed& feed, const Options& o) {
     Question q;
     q.key = sideId(s, side) + ".marches_or_fights";
     q.text = sideName(s, side) + ": does the whole side march or fight this side-turn?";
-    q.ruleId = o.rules->sequenceRule();
+    q.ruleId = o.rules->ruleIds().sequence;
     q.side = sideId(s, side);
     q.subjects = {sideId(s, side)};
     q.tag = "order";
@@ -178,8 +178,8 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
     q.key = id + ".march";
     q.text = label(st) + ": march how far? Up to " + std::to_string(allowance) + " hex" +
              (allowance == 1 ? "" : "es") + ", never into a hex that holds enemy troops (" +
-             g.enemyHexRule() + ")";
-    q.ruleId = g.moveRule();
+             g.ruleIds().enemyHex + ")";
+    q.ruleId = g.ruleIds().move;
     q.side = side;
     q.subjects = {id};
     q.tag = "march";
@@ -197,7 +197,7 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
             Question w;
             w.key = id + ".way";
             w.text = "The way " + id + " takes and the hex it ends in:";
-            w.ruleId = ways.back().refusedBy.empty() ? g.moveRule() : ways.back().refusedBy;
+            w.ruleId = ways.back().refusedBy.empty() ? g.ruleIds().move : ways.back().refusedBy;
             w.side = side;
             w.subjects = {id};
             w.tag = "terrain";
@@ -216,7 +216,7 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
             Question j;
             j.key = id + ".join";
             j.text = "Does " + id + " end its march in a hex with friendly troops?";
-            j.ruleId = g.stackRule();
+            j.ruleId = g.ruleIds().stack;
             j.side = side;
             j.subjects = {id};
             j.tag = "stacking";
@@ -246,10 +246,11 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
                 Stack& t = s.stacks[static_cast<std::size_t>(target)];
                 t.moved = true;
                 t.movedHexes = std::max(t.movedHexes, hexes);
-                feed.note(id + " joins " + t.id.str() + " (" + std::to_string(moved) + " of " +
-                          std::to_string(before) + " figures" +
-                          (moved < before ? "; the rest stay behind, " + g.capacityRule() : std::string()) +
-                          ")");
+                feed.note(
+                    id + " joins " + t.id.str() + " (" + std::to_string(moved) + " of " +
+                    std::to_string(before) + " figures" +
+                    (moved < before ? "; the rest stay behind, " + g.ruleIds().capacity : std::string()) +
+                    ")");
             } else if (o.common.hexCapacity > 0 && figuresOf(st) > o.common.hexCapacity) {
                 // AS-MOVE-06: what does not fit stays behind, as a stack of its own in the hex it left.
                 Stack behind = st;
@@ -268,9 +269,10 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
                 rest.joinedInto = -1;
                 joinStack(s, last, i, o.common.hexCapacity);
                 s.stacks[static_cast<std::size_t>(last)].joinedInto = -1;
-                feed.note(id + " enters with " + std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(i)])) +
-                          " figures; " + std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(last)])) +
-                          " stay behind as " + id + "-behind (" + g.capacityRule() + ")");
+                feed.note(id + " enters with " +
+                          std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(i)])) + " figures; " +
+                          std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(last)])) +
+                          " stay behind as " + id + "-behind (" + g.ruleIds().capacity + ")");
             }
         }
         if (legal) {
@@ -282,11 +284,11 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
         }
     }
     Stack& m = s.stacks[static_cast<std::size_t>(i)];
-    if (!g.markRule().empty() && inPlay(m)) {
+    if (!g.ruleIds().mark.empty() && inPlay(m)) {
         Question k;
         k.key = id + ".mark";
         k.text = label(m) + ": mark it Standing, or leave it unmarked to fall back under pressure?";
-        k.ruleId = g.markRule();
+        k.ruleId = g.ruleIds().mark;
         k.side = side;
         k.subjects = {id};
         k.tag = "mark";
@@ -309,7 +311,7 @@ bool runFight(State& s, Feed& feed, const Options& o) {
     Question q;
     q.key = id + ".target";
     q.text = label(st) + ": which enemy hex does it " + (g.id() == "mf" ? "fire at" : "attack") + "?";
-    q.ruleId = g.fightRule();
+    q.ruleId = g.ruleIds().fight;
     q.side = side;
     q.subjects = {id};
     q.tag = "target";
@@ -344,7 +346,7 @@ bool runFight(State& s, Feed& feed, const Options& o) {
         jq.key = c.id.str() + ".joins_" + id;
         jq.text = "Does " + label(c) + " join " + id + "'s " + (g.id() == "mf" ? "fire at " : "attack on ") +
                   *a + "? (at most " + std::to_string(o.common.maxJoiners + 1) + " hexes)";
-        jq.ruleId = g.fightRule();
+        jq.ruleId = g.ruleIds().fight;
         jq.side = side;
         jq.subjects = {c.id.str(), *a};
         jq.tag = "combine";
@@ -403,6 +405,14 @@ bool runEndSideTurn(State& s, Feed& feed, const Options& o) {
 
 } // namespace
 
+int GameRules::allowance(const Stack& st) const {
+    int most = -1;
+    for (Arm a : arms())
+        if (st.figures[index(a)] > 0 || (a == Arm::Artillery && !st.guns.empty()))
+            most = most < 0 ? armAllowance(a) : std::min(most, armAllowance(a));
+    return std::max(most, 0);
+}
+
 int nextAttacker(const State& s, const Options& o, int after) {
     if (o.common.wholeSideChooses && !s.sideFights)
         return -1;
@@ -428,7 +438,7 @@ bool fallBack(State& s, Feed& feed, const Options& o, int target) {
     Question q;
     q.key = id + ".fall_back";
     q.text = id + " was attacked while falling back: can it move 1 hex back through its rear hexside?";
-    q.ruleId = o.rules->fallBackRule();
+    q.ruleId = o.rules->ruleIds().fallBack;
     q.side = sideId(s, t.side);
     q.subjects = {id};
     q.tag = "fall_back";

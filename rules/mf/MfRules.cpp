@@ -83,24 +83,13 @@ public:
         c.fightsAfterMoving = false; // MF-FIRE-01
         return c;
     }
-    std::string initiativeRule() const override { return "MF-SEQ-01"; }
-    std::string sequenceRule() const override { return "MF-SEQ-02"; }
-    std::string moveRule() const override { return "MF-MOVE-01"; }
-    std::string stackRule() const override { return "MF-MOVE-03"; }
-    std::string capacityRule() const override { return "MF-MOVE-05"; }
-    std::string enemyHexRule() const override { return "MF-MOVE-04"; }
-    std::string fightRule() const override { return "MF-FIRE-01"; }
-    std::string fallBackRule() const override { return ""; }
-    std::string markRule() const override { return ""; }
-
-    int allowance(const Stack& st) const override {
-        // MF-MOVE-03: the hex moves as one, so its slowest arm sets the pace.
-        int a = 99;
-        for (Arm arm : arms())
-            if (st.figures[hex::index(arm)] > 0)
-                a = std::min(a, mf::allowance(arm));
-        return a == 99 ? 0 : a;
+    const hex::RuleIds& ruleIds() const override {
+        static const hex::RuleIds kIds = {"MF-SEQ-01",  "MF-SEQ-02",  "MF-MOVE-01",
+                                          "MF-MOVE-03", "MF-MOVE-05", "MF-MOVE-04",
+                                          "MF-FIRE-01", "",           ""};
+        return kIds;
     }
+    int armAllowance(Arm arm) const override { return mf::allowance(arm); }
     std::optional<std::string> mixRefused(const std::array<int, hex::kArms>&,
                                           const HouseRules&) const override {
         return std::nullopt; // MF-MOVE-05: any arms may share a hex

@@ -69,24 +69,13 @@ public:
         c.maxJoiners = 0; // SD-FIGHT-05
         return c;
     }
-    std::string initiativeRule() const override { return "SD-TURN-01"; }
-    std::string sequenceRule() const override { return "SD-TURN-01"; }
-    std::string moveRule() const override { return "SD-MOVE-01"; }
-    std::string stackRule() const override { return "SD-MOVE-02"; }
-    std::string capacityRule() const override { return "SD-MOVE-03"; }
-    std::string enemyHexRule() const override { return "SD-MOVE-03"; }
-    std::string fightRule() const override { return "SD-FIGHT-01"; }
-    std::string fallBackRule() const override { return "SD-FB-01"; }
-    std::string markRule() const override { return "SD-MOVE-03"; }
-
-    int allowance(const Stack& st) const override {
-        // SD-MOVE-01: infantry moving with its guns keeps their pace of 1.
-        int a = 99;
-        for (Arm arm : arms())
-            if (st.figures[hex::index(arm)] > 0)
-                a = std::min(a, sd::allowance(arm));
-        return a == 99 ? 0 : a;
+    const hex::RuleIds& ruleIds() const override {
+        static const hex::RuleIds kIds = {"SD-TURN-01",  "SD-TURN-01", "SD-MOVE-01",
+                                          "SD-MOVE-02",  "SD-MOVE-03", "SD-MOVE-03",
+                                          "SD-FIGHT-01", "SD-FB-01",   "SD-MOVE-03"};
+        return kIds;
     }
+    int armAllowance(Arm arm) const override { return sd::allowance(arm); }
     std::optional<std::string> mixRefused(const std::array<int, hex::kArms>& f,
                                           const HouseRules& values) const override {
         const bool inf = f[hex::index(Arm::Infantry)] > 0;
