@@ -53,6 +53,8 @@ public:
     const HouseRules& houseRules() const { return m_game->houseRules(); }
     std::string scenarioName() const { return m_game->scenarioName(); }
     bool sameState(const Engine& other) const { return m_game->sameState(*other.m_game); }
+    // Holds play at the next entry into a phase (Game::pauseAt); false when the rule set cannot.
+    bool pauseAt(const std::string& phaseId) { return m_game->pauseAt(phaseId); }
     const Game& game() const { return *m_game; }
 
 private:

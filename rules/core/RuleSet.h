@@ -126,6 +126,11 @@ public:
     virtual std::string scenarioName() const = 0;
     // Cheap structural equality of two games of the same rule set (replay identity); false across rule sets.
     virtual bool sameState(const Game& other) const = 0;
+    // Holds play at the next entry into phase `phaseId` (the turn view's id), for looking at the position
+    // there (scripted cases, tutorials): apply() then stops with the state as the phase is entered, before
+    // any of its steps, and prompt() already shows what the next input answers; that input lifts the pause.
+    // applyAll() ignores it. False when the rule set cannot stop at a phase (its traits do not say how).
+    virtual bool pauseAt(const std::string& phaseId) = 0;
 };
 
 // A rule set: what the registry knows of it.

@@ -31,6 +31,9 @@
 //   static std::string scenarioName(const State&);
 //   static void describe(const State&, Prompt&);          fills who answers, subjects and tag when the
 //                                                         rule set's steps leave them empty
+// and, to support Game::pauseAt, optionally the same two with a phase id they stop at as it is entered:
+//   static void skipIdle(State&, const Options&, const std::string& stopPhase);
+//   static bool runStep(State&, Feed&, const Options&, const std::string& stopPhase);
 namespace muster::rules {
 
 template <class R>
@@ -46,6 +49,7 @@ public:
         for (const auto& row : R::roster(m_state).rows)
             strengths->emplace_back(row.id, row.strength);
         m_startStrength = std::move(strengths);
+        m_setUp = std::make_shared<const State>(m_state);
         advance();
     }
 
@@ -70,12 +74,36 @@ public:
         const auto* o = dynamic_cast<const StepEngine*>(&other);
         return o && o->m_state == m_state;
     }
+    bool pauseAt(const std::string& phaseId) override {
+        if constexpr (kCanPause) {
+            // Before the first input, play restarts from the set-up so that the pause can come before the
+            // first prompt (the steps run so far needed no input).
+            const bool fresh = m_inputs.empty();
+            if (fresh) {
+                m_state = *m_setUp;
+                m_events.clear();
+            }
+            m_pause = phaseId;
+            m_pauseLeft = R::phaseId(m_state) != phaseId; // the next entry, not the phase in progress
+            m_paused = false;
+            if (fresh)
+                advance();
+            return true;
+        } else {
+            (void)phaseId;
+            return false;
+        }
+    }
     // The concrete state, for the rule set's own tests and tools.
     const State& state() const { return m_state; }
 
     Result<void> apply(const Input& input) override {
         if (auto bad = checkAnswers(m_prompt, input))
             return *bad;
+        if (m_paused) {
+            m_paused = false;
+            m_pause.clear();
+        }
         m_events.clear();
         m_stepInputs.push_back(input);
         m_inputs.push_back(input);
@@ -127,6 +155,36 @@ private:
         return next;
     }
 
+    static constexpr bool kCanPause =
+        requires(State & s, Feed& f, const typename R::Options& o, const std::string& p) {
+        R::skipIdle(s, o, p);
+        R::runStep(s, f, o, p);
+    };
+
+    void skipIdle(State& s) {
+        if constexpr (kCanPause) {
+            if (!m_pause.empty() && m_pauseLeft)
+                return R::skipIdle(s, m_options, m_pause);
+        }
+        R::skipIdle(s, m_options); // idle steps change nothing but the cursor and phase entry
+    }
+    bool runStep(State& s, Feed& feed) {
+        if constexpr (kCanPause) {
+            if (!m_pause.empty() && m_pauseLeft)
+                return R::runStep(s, feed, m_options, m_pause);
+        }
+        return R::runStep(s, feed, m_options);
+    }
+    // At a step boundary: has play reached the phase to pause at?
+    bool reachedPause() {
+        if (m_pause.empty())
+            return false;
+        const bool there = R::phaseId(m_state) == m_pause;
+        if (!there)
+            m_pauseLeft = true;
+        return there && m_pauseLeft;
+    }
+
     void advance() {
         for (;;) {
             if (R::over(m_state)) {
@@ -137,12 +195,16 @@ private:
                 m_prompt.headline = R::overHeadline(m_state);
                 return;
             }
-            R::skipIdle(m_state, m_options); // idle steps change nothing but the cursor and phase entry
+            if (m_stepInputs.empty() && reachedPause())
+                return pause();
+            skipIdle(m_state);
             if (R::over(m_state))
                 continue;
+            if (m_stepInputs.empty() && reachedPause())
+                return pause();
             m_scratch = m_state; // assignment reuses the scratch buffers: no allocation in the common case
             JournalFeed feed(m_stepInputs, true);
-            if (!R::runStep(m_scratch, feed, m_options)) {
+            if (!runStep(m_scratch, feed)) {
                 m_prompt = waitingPrompt(feed, R::phaseId(m_state), R::turn(m_state), R::stepTitle(m_state));
                 R::describe(m_state, m_prompt);
                 return;
@@ -154,6 +216,16 @@ private:
         }
     }
 
+    // Holds the state at the phase's entry; the prompt is the one a copy reaches by playing on.
+    void pause() {
+        m_paused = true;
+        StepEngine ahead(*this);
+        ahead.m_pause.clear();
+        ahead.m_paused = false;
+        ahead.advance();
+        m_prompt = ahead.m_prompt;
+    }
+
     State m_state;                   // committed state: every completed step folded in
     typename R::Options m_options;   // parsed from the state's house rules
     State m_scratch;                 // where a step is tried; not part of the game
@@ -161,8 +233,13 @@ private:
     std::vector<Input> m_inputs;
     std::vector<std::string> m_events;
     Prompt m_prompt;
+    std::string m_pause;      // the phase id to hold play at (Game::pauseAt); empty when none
+    bool m_pauseLeft = false; // play has been outside that phase since pauseAt
+    bool m_paused = false;    // held there now
     // Figures of each unit at set-up, shared by every copy of this game (the roster's "against set-up").
     std::shared_ptr<const std::vector<std::pair<std::string, int>>> m_startStrength;
+    // The state the game was started with, before any step ran (shared by every copy).
+    std::shared_ptr<const State> m_setUp;
 };
 
 } // namespace muster::rules

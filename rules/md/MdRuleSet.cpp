@@ -67,6 +67,19 @@ struct Traits {
     static bool over(const State& s) { return s.game.cursor.phase == Phase::GameOver; }
     static void skipIdle(State& s, const Options& o) { md::skipIdle(s.game, o); }
     static bool runStep(State& s, Feed& feed, const Options& o) { return md::runStep(s.game, feed, o); }
+    // Game::pauseAt: the sequence of play stops as the phase is entered.
+    static void skipIdle(State& s, const Options& o, const std::string& stop) {
+        md::skipIdle(s.game, o, phaseOf(stop));
+    }
+    static bool runStep(State& s, Feed& feed, const Options& o, const std::string& stop) {
+        return md::runStep(s.game, feed, o, phaseOf(stop));
+    }
+    static std::optional<Phase> phaseOf(const std::string& id) {
+        Phase p;
+        if (!parse(id, p))
+            return std::nullopt;
+        return p;
+    }
     static std::string phaseId(const State& s) { return toString(s.game.cursor.phase); }
     static std::string stepTitle(const State& s) {
         return "Turn " + std::to_string(s.game.turn) + " · " + phaseLabel(s.game.cursor.phase);
@@ -208,7 +221,14 @@ public:
         if (!state)
             return state.error();
         MdState s{std::move(state.value()), std::make_shared<const std::vector<SideDef>>(scenario.sides)};
-        enterPhase(s.game, Phase::Orders, Options::from(s.game.houseRules));
+        const Options options = Options::from(s.game.houseRules);
+        auto data = scenarioData(scenario);
+        if (data && (*data)->start) {
+            if (auto r = io::applyStart(s.game, *(*data)->start, options); !r)
+                return r.error();
+        } else {
+            enterPhase(s.game, Phase::Orders, options);
+        }
         return std::unique_ptr<Game>(std::make_unique<MdEngine>(std::move(s)));
     }
 };

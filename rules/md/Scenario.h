@@ -35,9 +35,48 @@ struct UnitDef {
     std::vector<std::string> traits;      // "lancers", "texas_rangers"
 };
 
+// A unit's state at the start, as state-JSON fields (`{"order": "fire", "dlRf": 4}`): kept as the JSON text
+// of that object, checked when the scenario is read and laid over the unit when the game starts.
+struct StartUnitDef {
+    std::string id;
+    std::string fields;
+};
+
+// A melee contact already made (MD-CHG-12), by unit ids.
+struct StartContactDef {
+    std::string attacker;
+    std::string defender;
+    bool charged = true;
+    bool flank = false;
+    int roundsFought = 0;
+};
+
+// A DL roll already owed when the game starts mid-phase (MD-DL-02..07), by unit id.
+struct StartDlDef {
+    std::string unit;
+    int dice = 1;
+    int fixed = -1;
+    bool sixOnly = false;
+    bool capped = false;
+    bool gradeMod = true;
+    std::string cause;
+    std::string ruleId;
+};
+
+// Where a game begins when not at turn 1's Orders phase (worked cases, positions set up at the table).
+struct StartDef {
+    int turn = 1;
+    std::string phase = "orders"; // an MD phase id; entered as the sequence of play enters it
+    std::optional<int> stage;     // a step within the phase: the cursor is put there without entering it
+    std::vector<StartUnitDef> units;
+    std::vector<StartContactDef> contacts;
+    std::vector<StartDlDef> pendingDls;
+};
+
 struct ScenarioData : ScenarioBody {
     std::vector<GeneralDef> generals;
     std::vector<UnitDef> units;
+    std::optional<StartDef> start;
 };
 
 // The MD part of a scenario, or an error naming the scenario when it has none.

@@ -138,4 +138,95 @@ TEST(JournalJson, HouseRulesRoundTripAndAreStoredInTheState) {
     EXPECT_EQ(j["houseRules"]["md.melee_rounds"], "until_decided");
 }
 
+// A small MD scenario document with a start block, for the start-block tests below.
+nlohmann::json startDoc(const nlohmann::json& start) {
+    return {{"name", "start"},
+            {"rules", "md"},
+            {"turns", 5},
+            {"sides", {{{"id", "us"}, {"nation", "american"}}, {{"id", "mx"}, {"nation", "mexican"}}}},
+            {"units",
+             {{{"id", "US-A"}, {"side", "us"}, {"type", "us_regular_infantry"}},
+              {{"id", "MX-A"}, {"side", "mx"}, {"type", "mex_activo_infantry"}}}},
+            {"start", start}};
+}
+
+Result<Scenario> readStart(const nlohmann::json& start) {
+    return md::io::scenarioFromJson(startDoc(start), "start.json");
+}
+
+TEST(ScenarioStart, BadStartBlocksNameTheField) {
+    struct Bad {
+        nlohmann::json start;
+        std::vector<const char*> mentions;
+    };
+    const std::vector<Bad> bad = {
+        {{{"phase", "volley"}}, {"start.json", "start.phase", "unknown phase 'volley'"}},
+        {{{"turn", 9}}, {"start.turn", "outside 1..5"}},
+        {{{"units", {{"US-Z", {{"order", "fire"}}}}}}, {"start.units.US-Z", "no unit 'US-Z'"}},
+        {{{"units", {{"US-A", {{"order", "volley"}}}}}},
+         {"start.units.US-A.order", "unknown value 'volley'"}},
+        {{{"units", {{"US-A", {{"dlRf", "two"}}}}}}, {"start.units.US-A.dlRf", "expected an integer"}},
+        {{{"units", {{"US-A", {{"morale", 3}}}}}}, {"start.units.US-A.morale", "unknown unit field"}},
+        {{{"units", {{"US-A", {{"type", "mex_lancers"}}}}}}, {"start.units.US-A.type", "unit's definition"}},
+        {{{"units", {{"US-A", {{"grade", "elite"}}}}}}, {"start.units.US-A.grade", "derived"}},
+        {{{"contacts", {{{"attacker", "US-A"}, {"defender", "MX-Q"}}}}},
+         {"start.contacts[0].defender", "MX-Q"}},
+        {{{"pendingDls", {{{"unit", "US-A"}, {"dice", -1}}}}}, {"start.pendingDls[0].dice", "outside"}},
+        {{{"when", "dawn"}}, {"start.when", "unknown field"}},
+    };
+    for (const auto& b : bad) {
+        auto r = readStart(b.start);
+        ASSERT_FALSE(r) << b.start.dump();
+        for (const char* m : b.mentions)
+            EXPECT_NE(r.error().message.find(m), std::string::npos) << m << " not in: " << r.error().message;
+    }
+}
+
+// MD-SEQ-01: a start block puts the game at its phase with its per-unit state, and the scenario text a game
+// file keeps carries the block, so the game replays from that text alone.
+TEST(ScenarioStart, MD_SEQ_01_StartsAtThePhaseWithTheStateAndReplaysFromTheKeptText) {
+    auto s = readStart({{"turn", 2},
+                        {"phase", "regular_fire"},
+                        {"units", {{"US-A", {{"order", "fire"}, {"dlRf", 3}}}}},
+                        {"contacts", {{{"attacker", "US-A"}, {"defender", "MX-A"}, {"charged", false}}}}});
+    ASSERT_TRUE(s) << s.error().message;
+    auto e = Engine::create(*s);
+    ASSERT_TRUE(e) << e.error().message;
+    const auto st = nlohmann::json::parse(e->stateJson());
+    EXPECT_EQ(st["turn"], 2);
+    EXPECT_EQ(e->turnView().phase, "regular_fire");
+    EXPECT_EQ(st["units"][0]["order"], "fire");
+    EXPECT_EQ(st["units"][0]["dlRf"], 3);
+    ASSERT_EQ(st["contacts"].size(), 1u);
+    EXPECT_EQ(st["contacts"][0]["defender"], 1);
+    EXPECT_EQ(st["contacts"][0]["charged"], false);
+    auto kept = md::io::scenarioFromJson(nlohmann::json::parse(s->json), "kept");
+    ASSERT_TRUE(kept) << kept.error().message;
+    auto again = Engine::create(*kept);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->stateJson(), e->stateJson());
+}
+
+// MD-SEQ-01: pauseAt holds the game where the phase is entered, before its first step; the next input lifts
+// it.
+TEST(ScenarioStart, MD_SEQ_01_PauseAtHoldsPlayWhereThePhaseIsEntered) {
+    auto s = readStart({{"phase", "movement"}, {"units", {{"US-A", {{"order", "hold"}}}}}});
+    ASSERT_TRUE(s) << s.error().message;
+    auto e = Engine::create(*s);
+    ASSERT_TRUE(e);
+    const std::string unpaused = e->prompt().key();
+    ASSERT_TRUE(e->pauseAt("regular_fire"));
+    // Nothing in movement needed an input here, so the pause comes before the first prompt.
+    EXPECT_EQ(e->turnView().phase, "regular_fire");
+    EXPECT_EQ(e->prompt().key(), unpaused);
+    const auto before = nlohmann::json::parse(e->stateJson());
+    EXPECT_EQ(before["cursor"]["stage"], 0);
+    EXPECT_EQ(before["cursor"]["index"], 0);
+    // The prompt shown while paused is the one the game answers next.
+    const Prompt p = e->prompt();
+    ASSERT_EQ(p.kind, PromptKind::Question);
+    ASSERT_TRUE(e->apply(Input::answer(p.key(), p.question->options.front().value)));
+    EXPECT_NE(nlohmann::json::parse(e->stateJson())["cursor"], before["cursor"]);
+}
+
 } // namespace

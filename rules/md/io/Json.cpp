@@ -3,6 +3,7 @@
 #include "rules/io/Json.h"
 #include "rules/io/JsonReader.h"
 #include "rules/md/Tables.h"
+#include "rules/md/Turn.h"
 #include "rules/md/Types.h"
 
 namespace muster::rules::md::io {
@@ -10,6 +11,14 @@ namespace muster::rules::md::io {
 using rules::io::json;
 using rules::io::Reader;
 using rules::io::readHouseRules;
+
+namespace {
+json unitToJson(const md::Unit& u);
+std::optional<Error> unitFromJson(const Reader& r, const json& o, const std::string& p, md::Unit& u);
+std::optional<Error> readStart(const Reader& r, const json& j, const ScenarioData& data, int turns,
+                               StartDef& out);
+json startToJson(const StartDef& start);
+} // namespace
 
 Result<Scenario> scenarioFromJson(const json& j, const std::string& sourceName) {
     Reader r(sourceName);
@@ -142,6 +151,11 @@ Result<Scenario> scenarioFromJson(const json& j, const std::string& sourceName) 
     }
     if (data.units.empty())
         return r.error("units", "a scenario needs at least one unit");
+    if (j.contains("start")) {
+        StartDef start;
+        MUSTER_TRY(readStart(r, j["start"], data, s.turns, start));
+        data.start = std::move(start);
+    }
     s.json = scenarioToJson(s, data).dump();
     s.body = std::make_shared<const ScenarioData>(std::move(data));
     return s;
@@ -188,6 +202,8 @@ json scenarioToJson(const Scenario& s, const ScenarioData& data) {
             o["traits"] = u.traits;
         j["units"].push_back(o);
     }
+    if (data.start) // absent in files without one, whose snapshots stay byte for byte
+        j["start"] = startToJson(*data.start);
     return j;
 }
 
@@ -382,7 +398,198 @@ std::optional<Error> unitFromJson(const Reader& r, const json& o, const std::str
     return std::nullopt;
 }
 
+// An owed DL roll and a contact, the same shape in the state JSON (units by index) and a start block (by id).
+template <class Dl>
+json dlToJson(const Dl& d, const json& unit) {
+    return {{"unit", unit},
+            {"dice", d.dice},
+            {"fixed", d.fixed},
+            {"sixOnly", d.sixOnly},
+            {"capped", d.capped},
+            {"gradeMod", d.gradeMod},
+            {"cause", static_cast<const std::string&>(d.cause)},
+            {"ruleId", static_cast<const std::string&>(d.ruleId)}};
+}
+
+template <class Contact>
+json contactToJson(const Contact& c, const json& attacker, const json& defender) {
+    return {{"attacker", attacker},
+            {"defender", defender},
+            {"charged", c.charged},
+            {"flank", c.flank},
+            {"roundsFought", c.roundsFought}};
+}
+
+// Unit fields a start block may not set: they come from the unit's definition and its type.
+bool definitionField(const std::string& key) {
+    for (const char* k : {"id", "name", "type", "side", "nation", "arm"})
+        if (key == k)
+            return true;
+    return false;
+}
+
+std::optional<Error> readStart(const Reader& r, const json& j, const ScenarioData& data, int turns,
+                               StartDef& out) {
+    MUSTER_TRY(r.requireObject(j, "start"));
+    for (const auto& [k, v] : j.items()) {
+        (void)v;
+        if (k != "turn" && k != "phase" && k != "stage" && k != "units" && k != "contacts" &&
+            k != "pendingDls")
+            return r.error("start." + k, "unknown field (turn, phase, stage, units, contacts or pendingDls)");
+    }
+    MUSTER_TRY(r.integer(j, "start.", "turn", out.turn, false, 1, turns));
+    MUSTER_TRY(r.string(j, "start.", "phase", out.phase, false));
+    md::Phase phase;
+    if (!md::parse(out.phase, phase) || phase == md::Phase::GameOver)
+        return r.error("start.phase",
+                       "unknown phase '" + out.phase +
+                           "' (orders, charge_tests, first_fire, movement, regular_fire, melee "
+                           "or recovery)");
+    MUSTER_TRY(r.optInteger(j, "start.", "stage", out.stage, 0, 10));
+    auto unitExists = [&](const std::string& id) {
+        for (const auto& u : data.units)
+            if (u.id == id)
+                return true;
+        return false;
+    };
+    if (j.contains("units")) {
+        MUSTER_TRY(r.requireObject(j["units"], "start.units"));
+        const json blank = unitToJson(md::Unit{});
+        for (const auto& [id, fields] : j["units"].items()) {
+            const std::string path = "start.units." + id;
+            if (!unitExists(id))
+                return r.error(path, "no unit '" + id + "' in units");
+            MUSTER_TRY(r.requireObject(fields, path));
+            // Laid over a blank unit and read back, so each value is checked as the state JSON reads it.
+            json probe = blank;
+            probe["id"] = id;
+            for (const auto& [k, v] : fields.items()) {
+                if (definitionField(k))
+                    return r.error(path + "." + k, "set by the unit's definition, not by the start block");
+                if (k == "grade") // the state JSON shows it, worked out from these
+                    return r.error(path + ".grade", "derived: set baseGrade, gradeStepsLost or officers");
+                if (!blank.contains(k))
+                    return r.error(path + "." + k, "unknown unit field (the state JSON's unit fields)");
+                probe[k] = v;
+            }
+            md::Unit checked;
+            MUSTER_TRY(unitFromJson(r, probe, path, checked));
+            out.units.push_back(StartUnitDef{id, fields.dump()});
+        }
+    }
+    auto unitRef = [&](const json& o, const std::string& path, const char* key, std::string& id) {
+        if (auto e = r.string(o, path, key, id, true))
+            return e;
+        if (!unitExists(id))
+            return std::optional<Error>(r.error(path + key, "no unit '" + id + "' in units"));
+        return std::optional<Error>();
+    };
+    // A field that may be left out, with its default.
+    auto flag = [&](const json& o, const std::string& path, const char* key, bool fallback,
+                    bool& value) -> std::optional<Error> {
+        std::optional<bool> b;
+        if (auto e = r.optBool(o, path, key, b))
+            return e;
+        value = b.value_or(fallback);
+        return std::nullopt;
+    };
+    // Each entry of the array `key` (absent: none), read by `read(entry, "start.key[i].")`.
+    auto entries = [&](const char* key, const auto& read) -> std::optional<Error> {
+        const std::string name = std::string("start.") + key;
+        if (!j.contains(key))
+            return std::optional<Error>();
+        if (!j[key].is_array())
+            return std::optional<Error>(r.error(name, "expected an array"));
+        for (std::size_t i = 0; i < j[key].size(); ++i) {
+            const std::string at = name + "[" + std::to_string(i) + "]";
+            if (auto e = r.requireObject(j[key][i], at))
+                return e;
+            if (auto e = read(j[key][i], at + "."))
+                return e;
+        }
+        return std::optional<Error>();
+    };
+    const auto readContact = [&](const json& o, const std::string& path) -> std::optional<Error> {
+        StartContactDef c;
+        MUSTER_TRY(unitRef(o, path, "attacker", c.attacker));
+        MUSTER_TRY(unitRef(o, path, "defender", c.defender));
+        MUSTER_TRY(flag(o, path, "charged", true, c.charged));
+        MUSTER_TRY(flag(o, path, "flank", false, c.flank));
+        MUSTER_TRY(r.integer(o, path, "roundsFought", c.roundsFought, false, 0, 1000));
+        out.contacts.push_back(c);
+        return std::nullopt;
+    };
+    const auto readDl = [&](const json& o, const std::string& path) -> std::optional<Error> {
+        StartDlDef d;
+        MUSTER_TRY(unitRef(o, path, "unit", d.unit));
+        MUSTER_TRY(r.integer(o, path, "dice", d.dice, false, 0, 100));
+        MUSTER_TRY(r.integer(o, path, "fixed", d.fixed, false, -1, 100));
+        MUSTER_TRY(flag(o, path, "sixOnly", false, d.sixOnly));
+        MUSTER_TRY(flag(o, path, "capped", false, d.capped));
+        MUSTER_TRY(flag(o, path, "gradeMod", true, d.gradeMod));
+        MUSTER_TRY(r.string(o, path, "cause", d.cause, false));
+        MUSTER_TRY(r.string(o, path, "ruleId", d.ruleId, false));
+        out.pendingDls.push_back(d);
+        return std::nullopt;
+    };
+    MUSTER_TRY(entries("contacts", readContact));
+    MUSTER_TRY(entries("pendingDls", readDl));
+    return std::nullopt;
+}
+
+json startToJson(const StartDef& start) {
+    json j{{"turn", start.turn}, {"phase", start.phase}};
+    if (start.stage)
+        j["stage"] = *start.stage;
+    if (!start.units.empty()) {
+        j["units"] = json::object();
+        for (const auto& u : start.units)
+            j["units"][u.id] = json::parse(u.fields);
+    }
+    if (!start.contacts.empty()) {
+        j["contacts"] = json::array();
+        for (const auto& c : start.contacts)
+            j["contacts"].push_back(contactToJson(c, c.attacker, c.defender));
+    }
+    if (!start.pendingDls.empty()) {
+        j["pendingDls"] = json::array();
+        for (const auto& d : start.pendingDls)
+            j["pendingDls"].push_back(dlToJson(d, d.unit));
+    }
+    return j;
+}
+
 } // namespace
+
+Result<void> applyStart(GameState& s, const StartDef& start, const Options& options) {
+    Reader r(s.scenario);
+    s.turn = start.turn;
+    for (const auto& su : start.units) {
+        const int idx = s.unitIndex(su.id);
+        if (idx < 0)
+            return makeError(s.scenario + ": start.units." + su.id + ": no such unit");
+        md::Unit& u = s.units[static_cast<std::size_t>(idx)];
+        json j = unitToJson(u);
+        const json fields = json::parse(su.fields);
+        for (const auto& [k, v] : fields.items())
+            j[k] = v;
+        if (auto e = unitFromJson(r, j, "start.units." + su.id, u))
+            return *e;
+    }
+    for (const auto& c : start.contacts)
+        s.contacts.push_back(md::Contact{s.unitIndex(c.attacker), s.unitIndex(c.defender), c.charged, c.flank,
+                                         c.roundsFought});
+    for (const auto& d : start.pendingDls)
+        s.pendingDls.push_back(md::PendingDl{s.unitIndex(d.unit), d.dice, d.fixed, d.sixOnly, d.capped,
+                                             d.gradeMod, d.cause, d.ruleId});
+    md::Phase phase = md::Phase::Orders;
+    md::parse(start.phase, phase);
+    if (start.stage)
+        s.cursor = md::Cursor{phase, *start.stage, 0};
+    else
+        enterPhase(s, phase, options);
+    return {};
+}
 
 json toJson(const GameState& s) {
     json j;
@@ -405,21 +612,10 @@ json toJson(const GameState& s) {
         j["units"].push_back(unitToJson(u));
     j["pendingDls"] = json::array();
     for (const auto& d : s.pendingDls)
-        j["pendingDls"].push_back({{"unit", d.unit},
-                                   {"dice", d.dice},
-                                   {"fixed", d.fixed},
-                                   {"sixOnly", d.sixOnly},
-                                   {"capped", d.capped},
-                                   {"gradeMod", d.gradeMod},
-                                   {"cause", d.cause.str()},
-                                   {"ruleId", d.ruleId.str()}});
+        j["pendingDls"].push_back(dlToJson(d, d.unit));
     j["contacts"] = json::array();
     for (const auto& c : s.contacts)
-        j["contacts"].push_back({{"attacker", c.attacker},
-                                 {"defender", c.defender},
-                                 {"charged", c.charged},
-                                 {"flank", c.flank},
-                                 {"roundsFought", c.roundsFought}});
+        j["contacts"].push_back(contactToJson(c, c.attacker, c.defender));
     j["winner"] = s.winner;
     return j;
 }

@@ -2,6 +2,7 @@
 
 #include "rules/Scenario.h"
 #include "rules/core/Result.h"
+#include "rules/md/Options.h"
 #include "rules/md/Scenario.h"
 #include "rules/md/Types.h"
 
@@ -19,5 +20,9 @@ nlohmann::json scenarioToJson(const Scenario& header, const ScenarioData& data);
 // The state JSON: what `muster-cli game state` prints and what replay compares. Keys are stable and sorted.
 nlohmann::json toJson(const GameState& state);
 Result<GameState> stateFromJson(const nlohmann::json& j);
+
+// Lays the scenario's start block over a freshly built state and puts the cursor at its phase (entering it)
+// or, with a stage, at that step of it.
+Result<void> applyStart(GameState& state, const StartDef& start, const Options& options);
 
 } // namespace muster::rules::md::io
