@@ -254,7 +254,12 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
             } else if (o.common.hexCapacity > 0 && figuresOf(st) > o.common.hexCapacity) {
                 // AS-MOVE-06: what does not fit stays behind, as a stack of its own in the hex it left.
                 Stack behind = st;
-                behind.id = id + "-behind";
+                std::string name = id + "-behind";
+                for (int n = 2; std::any_of(s.stacks.begin(), s.stacks.end(),
+                                            [&](const Stack& k) { return k.id == name; });
+                     ++n)
+                    name = id + "-behind" + std::to_string(n);
+                behind.id = name;
                 behind.figures = {};
                 behind.guns.clear();
                 behind.startFigures = 0;
@@ -272,7 +277,7 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
                 feed.note(id + " enters with " +
                           std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(i)])) + " figures; " +
                           std::to_string(figuresOf(s.stacks[static_cast<std::size_t>(last)])) +
-                          " stay behind as " + id + "-behind (" + g.ruleIds().capacity + ")");
+                          " stay behind as " + name + " (" + g.ruleIds().capacity + ")");
             }
         }
         if (legal) {
