@@ -1,4 +1,4 @@
-// A 30-turn auto-play of each hex game's bundled scenario over 20 seeds with virtual dice and a seeded legal
+// Replay identity of the hex games: each bundled scenario auto-played 30 turns over 20 seeds with virtual dice
 // answer for every question, checking invariants after every input (figures conserved per side, nothing
 // negative, nothing asked of or offered for a stack out of play); and replay identity of each journal.
 #include "Soak.h"
