@@ -1,6 +1,6 @@
-// Replay identity of the hex games: each bundled scenario auto-played 30 turns over 20 seeds with virtual dice
-// answer for every question, checking invariants after every input (figures conserved per side, nothing
-// negative, nothing asked of or offered for a stack out of play); and replay identity of each journal.
+// Replay identity of the hex games: each bundled scenario auto-played 30 turns over 20 seeds with virtual
+// dice and the seeded auto table, the invariants checked after every input (hex/HexInvariants.h), then its
+// journal replayed one input at a time and in a batch to the identical state.
 #include "Soak.h"
 #include "hex/HexInvariants.h"
 #include "rules/Engine.h"
