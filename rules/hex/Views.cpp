@@ -2,6 +2,8 @@
 #include "rules/hex/ScenarioData.h"
 #include "rules/hex/io/HexJson.h"
 
+#include <algorithm>
+
 namespace muster::rules::hex {
 
 namespace {
@@ -12,6 +14,20 @@ std::string sideName(const State& s, int side) {
 
 std::string phaseOf(int sideTurn, const char* what) {
     return std::string(sideTurn == 0 ? "first_" : "second_") + what;
+}
+
+// What the guns of a stack have left: MF crew per cannon (MF-FIRE-08), SD guns out of action (SD-GUN-01).
+std::string gunDetail(const State& s, const Stack& st) {
+    if (st.guns.empty())
+        return "";
+    if (s.ruleSet == "mf") {
+        std::string crew;
+        for (int c : st.guns)
+            crew += (crew.empty() ? "" : ", ") + std::to_string(c);
+        return " (crew " + crew + ")";
+    }
+    const auto out = std::count(st.guns.begin(), st.guns.end(), 0);
+    return out > 0 ? " (" + std::to_string(out) + " out of action)" : "";
 }
 
 } // namespace
@@ -129,8 +145,8 @@ RosterView roster(const State& s) {
         row.status = st.joinedInto >= 0
                          ? "joined " + s.stacks[static_cast<std::size_t>(st.joinedInto)].id.str()
                          : (!alive ? "lost" : (marks.empty() ? "in place" : marks));
-        row.values = {st.id.str(), arms.empty() ? "-" : arms, describe(st), marks.empty() ? "-" : marks,
-                      std::to_string(st.casualties)};
+        row.values = {st.id.str(), arms.empty() ? "-" : arms, describe(st) + gunDetail(s, st),
+                      marks.empty() ? "-" : marks, std::to_string(st.casualties)};
         r.rows.push_back(std::move(row));
     }
     return r;

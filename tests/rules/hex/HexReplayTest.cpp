@@ -40,9 +40,9 @@ int seeds() {
     return env ? std::max(1, std::atoi(env)) : 20;
 }
 
-class HexSoak : public ::testing::TestWithParam<Game> {};
+class HexReplay : public ::testing::TestWithParam<Game> {};
 
-TEST_P(HexSoak, ThirtyTurnsOverTwentySeedsKeepTheInvariantsAndReplay) {
+TEST_P(HexReplay, ThirtyTurnsOverTwentySeedsReplayToTheSameState) {
     const Game g = GetParam();
     const Scenario scenario = load(g, 30);
     int ended = 0, inputs = 0, turns = 0;
@@ -70,7 +70,7 @@ TEST_P(HexSoak, ThirtyTurnsOverTwentySeedsKeepTheInvariantsAndReplay) {
               << turns << " turns played\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Games, HexSoak, ::testing::ValuesIn(kGames),
+INSTANTIATE_TEST_SUITE_P(Games, HexReplay, ::testing::ValuesIn(kGames),
                          [](const auto& p) { return std::string(p.param.id); });
 
 } // namespace
