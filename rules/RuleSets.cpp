@@ -1,12 +1,16 @@
 #include "rules/RuleSets.h"
 
+#include "rules/as/AsRules.h"
 #include "rules/md/MdRuleSet.h"
+#include "rules/mf/MfRules.h"
 #include "rules/omtb/OmtbRuleSet.h"
+#include "rules/sd/SdRules.h"
 
 namespace muster::rules {
 
 const std::vector<const RuleSet*>& ruleSets() {
-    static const std::vector<const RuleSet*> kAll = {&md::mdRuleSet(), &omtb::omtbRuleSet()};
+    static const std::vector<const RuleSet*> kAll = {&md::mdRuleSet(), &omtb::omtbRuleSet(), &mf::mfRuleSet(),
+                                                     &as::asRuleSet(), &sd::sdRuleSet()};
     return kAll;
 }
 

@@ -2,10 +2,12 @@
 // `muster-cli game play --auto --dice virtual` answers), the rule set's invariant checker after every
 // accepted input, and every game has to end. Checked for MD: MD-ORG-05, MD-DL-01, MD-DL-13, MD-FIRE-08,
 // MD-ORD-01, MD-RECON-02 (MdInvariants.h); for OMTB: figures conserved, nothing negative, no unit out of play
-// asked, rolled for or offered (omtb/OmtbInvariants.h).
+// asked, rolled for or offered (omtb/OmtbInvariants.h); for MF, AS and SD: figures conserved per side,
+// nothing negative, no stack out of play asked about or offered (hex/HexInvariants.h).
 #include "Soak.h"
 
 #include "MdInvariants.h"
+#include "hex/HexInvariants.h"
 #include "omtb/OmtbInvariants.h"
 #include "rules/RuleSets.h"
 
@@ -61,6 +63,22 @@ HouseRules omtbHouseRules(int seed) {
     return h;
 }
 
+// Hex game seeds 16-20: the first alternative reading of every option of the game at once (capacities at 12).
+HouseRules hexHouseRules(const std::string& ruleSet, int seed) {
+    HouseRules h;
+    if (seed <= 15)
+        return h;
+    for (const auto& o : findRuleSet(ruleSet)->options()) {
+        if (o.key.find("hex_capacity") != std::string::npos)
+            h.values[o.key] = "12";
+        else if (o.isNumber())
+            h.values[o.key] = std::to_string(std::min(o.max, std::stoi(o.defaultValue) + 1));
+        else if (o.choices.size() > 1)
+            h.values[o.key] = o.choices[1].value;
+    }
+    return h;
+}
+
 // What the soak needs of a rule set: a bundled scenario to play, the house rules of each seed and its
 // invariant checker. A rule set joins the soak with one line in plugs().
 struct SoakPlug {
@@ -79,6 +97,18 @@ const std::vector<SoakPlug>& plugs() {
         {"omtb", "omtb_fallen_timbers.json", omtbHouseRules,
          [] {
              return std::make_unique<OmtbInvariants>();
+         }},
+        {"mf", "mf_crossroads.json", [](int seed) { return hexHouseRules("mf", seed); },
+         [] {
+             return std::make_unique<HexInvariants>();
+         }},
+        {"as", "as_river_gap.json", [](int seed) { return hexHouseRules("as", seed); },
+         [] {
+             return std::make_unique<HexInvariants>();
+         }},
+        {"sd", "sd_mill_ford.json", [](int seed) { return hexHouseRules("sd", seed); },
+         [] {
+             return std::make_unique<HexInvariants>();
          }},
     };
     return kPlugs;
