@@ -7,6 +7,7 @@
 #include "app/report/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "app/storage/TurnSignature.h"
 #include "common/crypto/Crypto.h"
 
 #include <kainjow/mustache.hpp>
@@ -180,13 +181,21 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
     report["seals"] = Json::array();
     mu::data sealRows = list();
     for (const storage::TurnSeal& t : seals) {
-        report["seals"].push_back({{"turn", t.turn}, {"seq", t.seq}, {"seal", t.seal}});
+        // A signed turn's seal is the seal of its signature event, which signs the head just before it.
+        std::string device;
+        for (const storage::SignedHead& h : verify.signatures)
+            if (h.seq + 1 == t.seq)
+                device = h.fingerprint;
+        report["seals"].push_back({{"turn", t.turn}, {"seq", t.seq}, {"seal", t.seal}, {"device", device}});
         mu::data row;
         row.set("turn", text(t.turn));
         row.set("seq", text(t.seq));
         row.set("seal", t.seal);
+        row.set("device", device.empty() ? std::string("unsigned") : device);
         sealRows.push_back(row);
     }
+    report["signed"] = storage::describeSignatures(verify.signatures);
+    page.set("signed", storage::describeSignatures(verify.signatures));
     page.set("hasSeals", !seals.empty());
     page.set("seals", sealRows);
 

@@ -139,6 +139,18 @@ TEST_F(DeviceSignatures, EveryTurnIsSignedAndSealedAfterItsSignature) {
     EXPECT_TRUE(contains(v.text, "DEVICE OK")) << v.text;
     // A seal still proves its head.
     EXPECT_EQ(verify("--seal " + m_seals[1]["seal"].get<std::string>()).exitCode, 0);
+    // The report names the device beside every seal.
+    const Output report = cli("game report '" + m_game + "' --out '" + m_dir.file("report") + "'");
+    ASSERT_EQ(report.exitCode, 0) << report.text;
+    const Json r = Json::parse(readBytes(m_dir.file("report") + "/report.json"));
+    EXPECT_EQ(r["signed"], "turns 1-3 by device " + m_fingerprint);
+    ASSERT_EQ(r["seals"].size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(r["seals"][i]["seal"], m_seals[i]["seal"]);
+        EXPECT_EQ(r["seals"][i]["device"], m_fingerprint);
+    }
+    EXPECT_TRUE(
+        contains(readBytes(m_dir.file("report") + "/report.html"), "<code>" + m_fingerprint + "</code>"));
 }
 
 TEST_F(DeviceSignatures, ARecomputedChainNoLongerMatchesTheSignatures) {
