@@ -3,11 +3,12 @@
 
 #include "app/cli/CommandLine.h"
 #include "app/cli/Commands.h"
-#include "vision/DiceEval.h"
+#include "app/cli/JsonText.h"
 #include "vision/DiceOverlay.h"
 #include "vision/DiceReader.h"
 #include "vision/ImageFile.h"
 #include "vision/ThrowWatcher.h"
+#include "vision/eval/DiceEval.h"
 
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -28,7 +29,7 @@ constexpr const char* kUsage =
     "usage: muster-cli dice read IMAGE... [--json] [--overlay OUT.png] [--die-size PX] [--models DIR]\n"
     "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--zoom Z] [--label-fixes "
     "CSV]\n"
-    "                                [--models DIR]\n"
+    "                                [--tray-from-labels K] [--die-size-from-labels] [--models DIR]\n"
     "       muster-cli dice watch VIDEO [--settle N] [--json] [--models DIR]\n"
     "\n"
     "read   finds the d6 in each photo and prints value, confidence and flags (? unsure, N maybe not a die,\n"
@@ -36,7 +37,11 @@ constexpr const char* kUsage =
     "eval   scores the reader against a manifest (image_path,split,width,height,count,faces) with YOLO\n"
     "       labels beside the images; --frame 1920x1080 places each photo in a larger frame first;\n"
     "       --zoom 0.7 shrinks it inside its frame (a camera further away);\n"
-    "       --label-fixes corrects labels checked to be wrong (data/dice/nell-byler-label-fixes.csv).\n"
+    "       --label-fixes corrects labels checked to be wrong (data/dice/nell-byler-label-fixes.csv);\n"
+    "       at the table: --tray-from-labels 1.5 reads each photo with a tray hint, the hull of its "
+    "labelled\n"
+    "       dice grown by 1.5 median die sides (reads outside are dropped), --die-size-from-labels with the\n"
+    "       median labelled die as the die-size hint (what a calibration would give).\n"
     "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
     "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n"
     "--finder-px PX and --unsure-below P override the reader's finder die size and unsure threshold; "
@@ -68,31 +73,24 @@ mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
     return mv::DiceReader::load(cl.value("models").value_or(mv::DiceReader::defaultModelDir()), options);
 }
 
-std::string frameJson(const std::string& name, const mv::DiceFrame& f) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(3);
-    o << "{\"image\": \"" << name << "\", \"ms\": " << f.milliseconds << ", \"count\": " << f.dice.size()
-      << ", \"count_uncertain\": " << (f.countUncertain ? "true" : "false") << ", \"dice\": [";
-    for (size_t i = 0; i < f.dice.size(); ++i) {
-        const mv::DieRead& d = f.dice[i];
-        o << (i ? ", " : "") << "{\"value\": " << d.value << ", \"confidence\": " << d.confidence
-          << ", \"unsure\": " << (d.unsure ? "true" : "false")
-          << ", \"maybe_not_a_die\": " << (d.maybeNotADie ? "true" : "false")
-          << ", \"cocked\": " << (d.cocked ? "true" : "false")
-          << ", \"touching\": " << (d.touching ? "true" : "false")
-          << ", \"occluded\": " << (d.occluded ? "true" : "false") << ", \"center\": [" << d.outline.center.x
-          << ", " << d.outline.center.y << "], \"edge\": " << d.outline.size.width
-          << ", \"angle\": " << d.outline.angle << "}";
-    }
-    o << "]}";
-    return o.str();
-}
-
-std::string jsonQuote(const std::string& s) {
-    std::string out;
-    for (char c : s)
-        out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-    return out;
+nlohmann::json frameJson(const std::string& name, const mv::DiceFrame& f) {
+    nlohmann::json dice = nlohmann::json::array();
+    for (const mv::DieRead& d : f.dice)
+        dice.push_back({{"value", d.value},
+                        {"confidence", d.confidence},
+                        {"unsure", d.unsure},
+                        {"maybe_not_a_die", d.maybeNotADie},
+                        {"cocked", d.cocked},
+                        {"touching", d.touching},
+                        {"occluded", d.occluded},
+                        {"center", {d.outline.center.x, d.outline.center.y}},
+                        {"edge", d.outline.size.width},
+                        {"angle", d.outline.angle}});
+    return {{"image", name},
+            {"ms", f.milliseconds},
+            {"count", f.dice.size()},
+            {"count_uncertain", f.countUncertain},
+            {"dice", dice}};
 }
 
 int runRead(const CommandLine& cl) {
@@ -114,8 +112,7 @@ int runRead(const CommandLine& cl) {
     const bool json = cl.flag("json");
     const std::vector<std::string> images(cl.positional().begin() + 1, cl.positional().end());
     int status = 0;
-    if (json)
-        std::cout << "[";
+    nlohmann::json frames = nlohmann::json::array();
     for (size_t i = 0; i < images.size(); ++i) {
         const std::string& path = images[i];
         const auto loaded = mv::loadImageChecked(path);
@@ -132,7 +129,7 @@ int runRead(const CommandLine& cl) {
             continue;
         }
         if (json) {
-            std::cout << (i ? ",\n " : "") << frameJson(jsonQuote(path), read.value());
+            frames.push_back(frameJson(path, read.value()));
         } else {
             std::cout << path << ": " << read->dice.size() << " dice"
                       << (read->countUncertain ? " (count uncertain)" : "") << ":";
@@ -158,7 +155,7 @@ int runRead(const CommandLine& cl) {
         }
     }
     if (json)
-        std::cout << "]\n";
+        std::cout << jsonText(frames, 1) << "\n";
     return status;
 }
 
@@ -183,6 +180,17 @@ int runEval(const CommandLine& cl) {
         if (!(options.zoom >= 0.05 && options.zoom <= 1.0))
             return usageError("--zoom needs a number from 0.05 to 1, e.g. 0.7");
     }
+    if (auto k = cl.value("tray-from-labels")) {
+        double grow = -1.0;
+        try {
+            grow = std::stod(*k);
+        } catch (const std::exception&) {
+        }
+        if (!(grow >= 0.0 && grow <= 20.0))
+            return usageError("--tray-from-labels needs a number of die sides from 0 to 20, e.g. 1.5");
+        options.trayFromLabels = grow;
+    }
+    options.dieSizeFromLabels = cl.flag("die-size-from-labels");
     auto images = mv::loadManifest(cl.positional()[1], cl.value("split").value_or(""));
     if (!images) {
         std::cerr << "muster-cli dice: " << images.error().message << "\n";
@@ -263,7 +271,7 @@ int runWatch(const CommandLine& cl) {
             continue;
         }
         if (json) {
-            std::cout << frameJson("frame " + std::to_string(index), read.value()) << "\n";
+            std::cout << jsonText(frameJson("frame " + std::to_string(index), read.value())) << "\n";
         } else {
             std::cout << "frame " << index << ": settled, " << read->dice.size() << " dice"
                       << (read->countUncertain ? " (count uncertain)" : "") << ":";
@@ -281,8 +289,9 @@ int runWatch(const CommandLine& cl) {
 int runDice(const Args& args) {
     const CommandLine cl(args,
                          {"overlay", "split", "models", "die-size", "frame", "settle", "label-fixes",
-                          "finder-px", "unsure-below", "rescale-above", "crowded-below", "zoom"},
-                         {"json", "help"});
+                          "finder-px", "unsure-below", "rescale-above", "crowded-below", "zoom",
+                          "tray-from-labels"},
+                         {"json", "help", "die-size-from-labels"});
     if (cl.flag("help")) {
         std::cout << kUsage;
         return 0;

@@ -3,7 +3,7 @@
 // lower them.
 
 #include "TestData.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
 
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 
 #include "../TestData.h"
 #include "tests/common/DiceViews.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
 
 #include <benchmark/benchmark.h>
