@@ -59,6 +59,7 @@ mv::Result<mv::DiceReader> loadReader(const CommandLine& cl) {
     for (const auto& [name, field] :
          {std::pair{"finder-px", &options.finderDiePx}, std::pair{"unsure-below", &unsureBelow},
           std::pair{"rescale-above", &options.rescaleAbove},
+          std::pair{"hint-keeps-within", &options.hintKeepsWithin},
           std::pair{"crowded-below", &options.crowdedBelow}}) {
         if (auto v = cl.value(name)) {
             try {
@@ -290,7 +291,7 @@ int runDice(const Args& args) {
     const CommandLine cl(args,
                          {"overlay", "split", "models", "die-size", "frame", "settle", "label-fixes",
                           "finder-px", "unsure-below", "rescale-above", "crowded-below", "zoom",
-                          "tray-from-labels"},
+                          "tray-from-labels", "hint-keeps-within"},
                          {"json", "help", "die-size-from-labels"});
     if (cl.flag("help")) {
         std::cout << kUsage;
