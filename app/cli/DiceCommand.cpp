@@ -30,7 +30,7 @@ constexpr const char* kUsage =
     "       muster-cli dice eval MANIFEST [--split NAME] [--json] [--frame WxH] [--zoom Z] [--label-fixes "
     "CSV]\n"
     "                                [--tray-from-labels K] [--die-size-from-labels] [--models DIR]\n"
-    "       muster-cli dice watch VIDEO [--settle N] [--json] [--models DIR]\n"
+    "       muster-cli dice watch VIDEO [--settle N] [--empty-tray IMAGE] [--json] [--models DIR]\n"
     "\n"
     "read   finds the d6 in each photo and prints value, confidence and flags (? unsure, N maybe not a die,\n"
     "       T touching, O occluded, C cocked); --overlay draws them (OUT-<image>.png for several images).\n"
@@ -42,7 +42,8 @@ constexpr const char* kUsage =
     "labelled\n"
     "       dice grown by 1.5 median die sides (reads outside are dropped), --die-size-from-labels with the\n"
     "       median labelled die as the die-size hint (what a calibration would give).\n"
-    "watch  feeds a video to the throw watcher and reads each throw once it has settled.\n"
+    "watch  feeds a video to the throw watcher and reads each throw once it has settled; --empty-tray is a\n"
+    "       frame of the tray with nothing in it (else the watcher learns the tray from the video).\n"
     "Models come from --models, else $MUSTER_MODEL_DIR, else the source tree's data/models.\n"
     "--finder-px PX and --unsure-below P override the reader's finder die size and unsure threshold; "
     "--crowded-below 0\nswitches the finder's second pass off (tuning).\n";
@@ -252,6 +253,19 @@ int runWatch(const CommandLine& cl) {
         return 1;
     }
     mv::ThrowWatcher watcher(options);
+    if (auto empty = cl.value("empty-tray")) {
+        // The tray with nothing in it, as a calibration sees it: hands are change against it, and the emptied
+        // tray is no throw.
+        auto photo = mv::loadImageChecked(*empty);
+        if (photo && (photo->cols != video.get(cv::CAP_PROP_FRAME_WIDTH) ||
+                      photo->rows != video.get(cv::CAP_PROP_FRAME_HEIGHT)))
+            photo = mv::Error{*empty + " is not the size of the video's frames"};
+        const auto learned = photo ? watcher.learnEmptyTray(photo.value()) : mv::Result<void>(photo.error());
+        if (!learned) {
+            std::cerr << "muster-cli dice: --empty-tray: " << learned.error().message << "\n";
+            return 2;
+        }
+    }
     const bool json = cl.flag("json");
     cv::Mat frame;
     for (int index = 0; video.read(frame); ++index) {
@@ -291,7 +305,7 @@ int runDice(const Args& args) {
     const CommandLine cl(args,
                          {"overlay", "split", "models", "die-size", "frame", "settle", "label-fixes",
                           "finder-px", "unsure-below", "rescale-above", "crowded-below", "zoom",
-                          "tray-from-labels", "hint-keeps-within"},
+                          "tray-from-labels", "hint-keeps-within", "empty-tray"},
                          {"json", "help", "die-size-from-labels"});
     if (cl.flag("help")) {
         std::cout << kUsage;
