@@ -162,7 +162,10 @@ Result<WatchEvent> ThrowWatcher::feed(const cv::Mat& frame) {
     m_previousColour = colour.clone();
     const bool moving = ev.motion > m_options.motionAbove;
     // Most of the tray changed at once is the scene (light, camera, cloth), not a hand.
-    const bool handIn = ev.hand > m_options.handAbove && changedTray <= m_options.sceneChangeAbove;
+    // So is change spread over the tray beside the region: a hand changes the tray where it is (and where the
+    // dice it moves were), a new scene everywhere.
+    const bool handIn = ev.hand > m_options.handAbove && changedTray <= m_options.sceneChangeAbove &&
+                        changedTray - ev.hand <= m_options.scatteredAbove;
 
     if (m_throws > 0 && !m_changedSinceSettled &&
         changedShare(grey, m_settledGrey) > m_options.newThrowAbove) {

@@ -31,6 +31,8 @@ struct ThrowWatcherOptions {
     // When more than this share of the tray differs from the tray at rest, the scene itself changed (the
     // light, the camera, a new cloth), not a hand: the watcher waits for it to be still and learns it.
     double sceneChangeAbove = 0.6;
+    // ...and likewise when more than this share of the tray differs outside the hand-like region.
+    double scatteredAbove = 0.05;
     std::vector<cv::Point2f> trayPolygon; // frame pixels; empty means the whole frame
 };
 
