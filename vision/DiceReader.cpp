@@ -599,24 +599,21 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     // across if the short side spanned a 640 px photo of a tray, then once more at the scale of the dice
     // found when that is more than rescaleAbove off. The tray polygon narrows the finder to the tray's part
     // of the scaled frame on the net's own grid (find()), drops candidates outside the tray and flags dice
-    // its edge cuts. The die size replaces the first guess only when the two disagree by more than
-    // rescaleAbove (a camera close over a small tray): dice that far off the finder's size read badly.
-    // (Cropping the frame itself to the tray and scaling from the hint moved the finder's input by a pixel or
-    // two, which flipped doubtful dice both ways: on the calibration eval's 1280x960 views hints read 2 dice
-    // fewer right.)
+    // its edge cuts. The die size adds one more pass at its own scale when that and the dice the plain
+    // passes found are both more than rescaleAbove off it (dice far from the finder's trained size are found
+    // badly, or found as ground texture); the hinted pass's finds replace the plain ones at the same place,
+    // and a plain find it missed stays if it has a die's size (hintKeepsWithin), so the hint never loses a
+    // die the plain read finds. (Replacing the first guess by the hint lost large dice the found-size pass
+    // recovered.)
     const auto clampScale = [&](float s) {
         const float maxSide = static_cast<float>(std::max(frame.cols, frame.rows));
         return std::clamp(s, 32.0f / maxSide, kMaxFinderSide / maxSide);
     };
+    DiceFrame result;
     const float diePx = m_options.finderDiePx;
     const float logTolerance = std::log(m_options.rescaleAbove);
     float scale =
         clampScale(diePx / kFinderDiePx * 320.0f / static_cast<float>(std::min(frame.cols, frame.rows)));
-    if (hints.dieSizePx > 0.0f) {
-        const float hinted = clampScale(diePx / (kBoxPerEdge * hints.dieSizePx));
-        if (std::abs(std::log(hinted / scale)) > logTolerance)
-            scale = hinted;
-    }
     std::vector<Candidate> candidates = find(frame, scale, watch);
     {
         if (const float found = typicalSize(candidates); found > 0.0f) {
@@ -629,23 +626,79 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     }
     candidates = addSecondPhase(frame, scale, watch, std::move(candidates));
     // The finder's size for one die is noisy (15% spread on train); dice of one throw are alike in size, so a
-    // die is cropped at least as large as the median strong die. A crop that is too tight cuts pips off, one
-    // that is somewhat loose costs little (held-out train photos: 97.4% -> 98.1% read right with the full
-    // second look).
-    const float typical = typicalSize(candidates);
+    // die is cropped at least as large as the median strong die of its pass. A crop that is too tight cuts
+    // pips off, one that is somewhat loose costs little (held-out train photos: 97.4% -> 98.1% read right
+    // with the full second look).
+    const float plainTypical = typicalSize(candidates);
+    for (Candidate& c : candidates)
+        c.typical = plainTypical;
+    std::vector<Candidate> alternates; // plain finds the hinted pass found too, for fallback
+    std::vector<int> fallback;         // per candidate: its alternate, or -1
+    if (hints.dieSizePx > 0.0f) {
+        const float hinted = clampScale(diePx / (kBoxPerEdge * hints.dieSizePx));
+        // Dice found at the hint's size say the plain passes ran at a good scale already: the labels'
+        // boxes, like a calibration, may be a little looser than the finder's.
+        const bool agrees =
+            plainTypical > 0.0f &&
+            std::abs(std::log(plainTypical / (kBoxPerEdge * hints.dieSizePx))) <= logTolerance;
+        if (!agrees && std::abs(std::log(hinted / scale)) > logTolerance) {
+            std::vector<Candidate> sized = addSecondPhase(frame, hinted, watch, find(frame, hinted, watch));
+            const float sizedTypical = typicalSize(sized);
+            const float box = kBoxPerEdge * hints.dieSizePx;
+            for (Candidate& k : sized)
+                k.typical = sizedTypical;
+            // Each hinted find stands for one plain find at most (the nearest): where the hinted pass sees
+            // one die in two touching ones the plain passes told apart, the second stays.
+            const size_t hintedFinds = sized.size();
+            fallback.assign(hintedFinds, -1);
+            for (const Candidate& c : candidates) {
+                int same = -1;
+                double nearest = 0.0;
+                for (size_t k = 0; k < hintedFinds; ++k) {
+                    const double d = cv::norm(sized[k].centre - c.centre);
+                    if (fallback[k] < 0 && d < 0.5f * std::max(sized[k].size, c.size) &&
+                        (same < 0 || d < nearest)) {
+                        same = static_cast<int>(k);
+                        nearest = d;
+                    }
+                }
+                const bool seen = same >= 0;
+                if (seen) {
+                    // Read from the plain find's crop if the reader drops the hinted one.
+                    fallback[static_cast<size_t>(same)] = static_cast<int>(alternates.size());
+                    alternates.push_back(c);
+                }
+                const bool dieSized = m_options.hintKeepsWithin <= 0.0f ||
+                                      std::abs(std::log(c.size / box)) <= std::log(m_options.hintKeepsWithin);
+                if (!seen && dieSized)
+                    sized.push_back(c);
+                else if (!seen)
+                    ++result.possibleDiceDropped; // found without the hint, not the hint's size: say so
+            }
+            fallback.resize(sized.size(), -1);
+            candidates = std::move(sized);
+        }
+    }
+    fallback.resize(candidates.size(), -1);
     if (!hints.trayPolygon.empty()) {
-        std::erase_if(candidates, [&](const Candidate& c) {
-            return cv::pointPolygonTest(hints.trayPolygon, c.centre, false) < 0;
-        });
+        std::vector<Candidate> inside;
+        std::vector<int> insideFallback;
+        for (size_t i = 0; i < candidates.size(); ++i)
+            if (cv::pointPolygonTest(hints.trayPolygon, candidates[i].centre, false) >= 0) {
+                inside.push_back(candidates[i]);
+                insideFallback.push_back(fallback[i]);
+            }
+        candidates = std::move(inside);
+        fallback = std::move(insideFallback);
     }
 
-    DiceFrame result;
     const float unsureBelow = m_options.unsureBelow.value_or(kStrictUnsureBelow);
     if (!candidates.empty()) {
         std::vector<cv::Mat> crops;
         crops.reserve(candidates.size());
-        for (const Candidate& c : candidates)
-            crops.push_back(diceReaderCrop(frame, c.centre, std::max(c.size, typical), m_cropSide));
+        for (const std::vector<Candidate>* list : {&candidates, &alternates})
+            for (const Candidate& c : *list)
+                crops.push_back(diceReaderCrop(frame, c.centre, std::max(c.size, c.typical), m_cropSide));
         cv::Mat prob = readCrops(crops);
 
         // Second look at the doubtful ones: the reader was trained on turned and mirrored dice, so averaging
@@ -682,9 +735,23 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         }
 
         std::vector<Candidate> kept;
+        const auto dropped = [&](const Candidate& c, const float* p) {
+            const bool strong = c.score >= m_options.findThreshold;
+            const bool doubtfulFind = m_options.keepDoubtfulFinds && strong &&
+                                      p[kNotADie] > m_options.notADieDrop &&
+                                      p[kNotADie] < m_options.notADieSure;
+            const float confidence = *std::max_element(p, p + kNotADie);
+            return !doubtfulFind &&
+                   (p[kNotADie] > m_options.notADieDrop || (!strong && confidence < unsureBelow));
+        };
         for (size_t i = 0; i < candidates.size(); ++i) {
-            const Candidate& c = candidates[i];
+            const Candidate* pick = &candidates[i];
             const float* p = prob.ptr<float>(static_cast<int>(i));
+            if (const int alt = fallback[i]; alt >= 0 && dropped(*pick, p)) {
+                pick = &alternates[static_cast<size_t>(alt)];
+                p = prob.ptr<float>(static_cast<int>(candidates.size()) + alt);
+            }
+            const Candidate& c = *pick;
             DieRead die;
             std::copy(p, p + 7, die.probability.begin());
             const int face = static_cast<int>(std::max_element(p, p + kNotADie) - p);

@@ -68,8 +68,11 @@ struct DiceReaderOptions {
     float finderDiePx = 25.0f;  // die size the frame is scaled to for the finder (trained on 12-45 px);
                                 // larger than the 19 px it was centred on: touching dice stay apart
     float cockedBelow = 0.03f;  // four-fold edge coherence under which a die is flagged cocked (heuristic)
-    float rescaleAbove = 1.35f; // without a die-size hint, the finder runs again when the dice it found are
-                                // more than this factor off finderDiePx
+    float rescaleAbove = 1.35f; // the finder runs again when the dice it found are more than this factor off
+                                // finderDiePx, and once more at the die-size hint's scale when that is
+    // A die the unhinted passes found that the hinted pass did not is kept when its size is within this
+    // factor of the hint (a die of the calibrated set); 0 keeps every such find.
+    float hintKeepsWithin = 3.0f;
     // The sparse finder (docs/dice-reader.md, "Sparse finder"): the net runs only on rectangles around the
     // 16x16 blocks of the finder image whose colour range passes sparseBusyAbove, and keeps only the cells
     // whose receptive field lies inside a rectangle, so it gives the dense run's numbers there.
@@ -135,6 +138,7 @@ private:
         cv::Point2f centre;
         float size = 0.0f; // axis-aligned box side in frame pixels
         float score = 0.0f;
+        float typical = 0.0f; // the median strong find of the pass that found it (typicalSize())
     };
 
     DiceReader(cv::dnn::Net finder, std::vector<cv::dnn::Net> readers, int cropSide,

@@ -88,6 +88,8 @@ void addReaderKnobs(CLI::App* sub, DiceReaderArgs& reader) {
     sub->add_option("--rescale-above", reader.rescaleAbove, "tuning");
     sub->add_option("--crowded-below", reader.crowdedBelow,
                     "0 switches the finder's second pass off (tuning)");
+    sub->add_option("--hint-keeps-within", reader.hintKeepsWithin,
+                    "how far from the die-size hint a find is still kept (tuning)");
 }
 
 void addDice(CLI::App& app, std::function<int()>& command) {
@@ -117,6 +119,12 @@ void addDice(CLI::App& app, std::function<int()>& command) {
     eval->add_option("--zoom", e->zoom, "shrink the photo inside its frame (a camera further away)")
         ->check(CLI::Range(0.05, 1.0));
     eval->add_option("--label-fixes", e->labelFixes, "corrections of labels checked to be wrong (CSV)");
+    eval->add_option("--tray-from-labels", e->trayFromLabels,
+                     "at the table: the tray is the hull of the labelled dice grown by K median die sides "
+                     "(reads outside are dropped), e.g. 1.5")
+        ->check(CLI::Range(0.0, 20.0));
+    eval->add_flag("--die-size-from-labels", e->dieSizeFromLabels,
+                   "the median labelled die as the die-size hint (what a calibration would give)");
     addReaderKnobs(eval, e->reader);
 
     CLI::App* watch =
@@ -126,6 +134,8 @@ void addDice(CLI::App& app, std::function<int()>& command) {
     watch->add_option("--settle", w->settleFrames, "frames without motion before a throw counts as settled")
         ->check(CLI::PositiveNumber);
     watch->add_flag("--json", w->json, "one JSON object per settled throw");
+    watch->add_option("--empty-tray", w->emptyTray,
+                      "IMAGE: the tray with nothing in it (else the watcher learns the tray from the video)");
     addReaderKnobs(watch, w->reader);
 }
 

@@ -3,11 +3,11 @@
 
 #include "app/cli/Commands.h"
 #include "app/report/JsonText.h"
-#include "vision/DiceEval.h"
 #include "vision/DiceOverlay.h"
 #include "vision/DiceReader.h"
 #include "vision/ImageFile.h"
 #include "vision/ThrowWatcher.h"
+#include "vision/eval/DiceEval.h"
 
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -36,6 +36,7 @@ mv::Result<mv::DiceReader> loadReader(const DiceReaderArgs& args) {
     options.finderDiePx = args.finderPx.value_or(options.finderDiePx);
     options.rescaleAbove = args.rescaleAbove.value_or(options.rescaleAbove);
     options.crowdedBelow = args.crowdedBelow.value_or(options.crowdedBelow);
+    options.hintKeepsWithin = args.hintKeepsWithin.value_or(options.hintKeepsWithin);
     if (args.unsureBelow)
         options.unsureBelow = *args.unsureBelow; // else the model set's own
     return mv::DiceReader::load(args.models.value_or(mv::DiceReader::defaultModelDir()), options);
@@ -142,6 +143,9 @@ int runDiceEval(const DiceEvalOptions& o) {
         options.frameSize = cv::Size(w, h);
     }
     options.zoom = o.zoom.value_or(options.zoom); // the parser checked 0.05 to 1
+    if (o.trayFromLabels)
+        options.trayFromLabels = *o.trayFromLabels; // the parser checked 0 to 20
+    options.dieSizeFromLabels = o.dieSizeFromLabels;
     auto images = mv::loadManifest(o.manifest, o.split);
     if (!images) {
         std::cerr << "muster-cli dice: " << images.error().message << "\n";
@@ -193,6 +197,19 @@ int runDiceWatch(const DiceWatchOptions& o) {
         return 1;
     }
     mv::ThrowWatcher watcher(options);
+    if (const auto& empty = o.emptyTray) {
+        // The tray with nothing in it, as a calibration sees it: hands are change against it, and the emptied
+        // tray is no throw.
+        auto photo = mv::loadImageChecked(*empty);
+        if (photo && (photo->cols != video.get(cv::CAP_PROP_FRAME_WIDTH) ||
+                      photo->rows != video.get(cv::CAP_PROP_FRAME_HEIGHT)))
+            photo = mv::Error{*empty + " is not the size of the video's frames"};
+        const auto learned = photo ? watcher.learnEmptyTray(photo.value()) : mv::Result<void>(photo.error());
+        if (!learned) {
+            std::cerr << "muster-cli dice: --empty-tray: " << learned.error().message << "\n";
+            return 2;
+        }
+    }
     const bool json = o.json;
     cv::Mat frame;
     for (int index = 0; video.read(frame); ++index) {

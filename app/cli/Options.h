@@ -51,6 +51,7 @@ struct DiceReaderArgs {
     std::optional<float> unsureBelow;
     std::optional<float> rescaleAbove;
     std::optional<float> crowdedBelow;
+    std::optional<float> hintKeepsWithin;
 };
 
 struct DiceReadOptions {
@@ -68,12 +69,15 @@ struct DiceEvalOptions {
     std::optional<std::string> frame; // WIDTHxHEIGHT
     std::optional<double> zoom;
     std::optional<std::string> labelFixes;
+    std::optional<double> trayFromLabels; // grow the labelled dice's hull by K median die sides
+    bool dieSizeFromLabels = false;
     DiceReaderArgs reader;
 };
 
 struct DiceWatchOptions {
     std::string video;
     std::optional<int> settleFrames;
+    std::optional<std::string> emptyTray;
     bool json = false;
     DiceReaderArgs reader;
 };

@@ -11,7 +11,7 @@
 #include "calibration/TrayCalibration.h"
 #include "calibration/VisionHints.h"
 #include "tests/common/DiceViews.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
 
 #include <gtest/gtest.h>

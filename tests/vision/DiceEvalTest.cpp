@@ -1,8 +1,9 @@
 // Scoring rules of the dice eval, on hand-made reads and labels (no photos, no models needed).
 
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <filesystem>
@@ -146,4 +147,45 @@ TEST(DiceEval, ReportJsonHasTheIssueFields) {
          {"\"images\"", "\"dice\"", "\"found\"", "\"read_right\"", "\"confident_wrong\"", "\"unsure\"",
           "\"phantom\"", "\"median_ms\"", "\"p95_ms\"", "\"confusion\"", "\"failing\""})
         EXPECT_NE(json.find(key), std::string::npos) << key;
+}
+
+TEST(DiceEval, ReportJsonStaysValidWithAnyFileName) {
+    mv::EvalReport r;
+    r.images = 1;
+    r.trayFromLabels = 1.5;
+    mv::ImageScore s;
+    s.name =
+        "two\nlines \"quoted\" \\ \xff.jpg"; // a newline, quotes, a backslash and a byte that is no UTF-8
+    s.dice = 2;
+    r.failing.push_back(s);
+    r.errors.push_back(s.name + ": cannot read");
+    const nlohmann::json parsed = nlohmann::json::parse(mv::evalReportJson(r));
+    EXPECT_EQ(parsed.at("failing").at(0).at("image"), "two\nlines \"quoted\" \\ \xEF\xBF\xBD.jpg");
+    EXPECT_EQ(parsed.at("tray_from_labels"), 1.5);
+    EXPECT_EQ(parsed.at("die_size_from_labels"), false);
+    EXPECT_EQ(parsed.at("confusion").at("matrix").size(), 6u);
+}
+
+TEST(DiceEval, TrayFromLabelsIsTheHullGrownByDieSides) {
+    mv::LabelledImage img = labels(); // three 40 px boxes in a row from x 0 to 240, y 0 to 40
+    EXPECT_FLOAT_EQ(mv::medianBoxSide(img), 40.0f);
+    EXPECT_NEAR(mv::dieEdgeFromLabels(img), 40.0f / 1.2f, 1e-4);
+    const std::vector<cv::Point2f> tray = mv::trayFromLabels(img, 1.5); // grown by 60 px
+    ASSERT_GE(tray.size(), 3u);
+    const auto inside = [&](cv::Point2f p) {
+        return cv::pointPolygonTest(tray, p, false) > 0;
+    };
+    EXPECT_TRUE(inside({120, 20}));
+    EXPECT_TRUE(inside({-55, 20}));  // 55 px left of the first box
+    EXPECT_TRUE(inside({295, 20}));  // 55 px right of the last box
+    EXPECT_TRUE(inside({120, 95}));  // 55 px below
+    EXPECT_FALSE(inside({-65, 20})); // more than 60 px out
+    EXPECT_FALSE(inside({120, 105}));
+    EXPECT_FALSE(inside({-50, -50})); // a corner is rounded: 70 px from the nearest box corner
+    // Tiny dice still get a tray of at least 8 px around them; no boxes, no tray.
+    img.dice = {{1, cv::Rect2f(10, 10, 2, 2)}};
+    EXPECT_TRUE(cv::pointPolygonTest(mv::trayFromLabels(img, 1.5), cv::Point2f(4, 11), false) > 0);
+    img.dice.clear();
+    EXPECT_TRUE(mv::trayFromLabels(img, 1.5).empty());
+    EXPECT_FLOAT_EQ(mv::dieEdgeFromLabels(img), 0.0f);
 }

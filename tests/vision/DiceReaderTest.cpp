@@ -5,7 +5,7 @@
 #include "PhotoTests.h"
 #include "TestData.h"
 #include "tests/common/DiceViews.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 #include "vision/DiceOverlay.h"
 
 #include <gtest/gtest.h>

@@ -6,7 +6,7 @@
 
 #include "PhotoTests.h"
 #include "TestData.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>

@@ -2,7 +2,7 @@
 // matches its die, or a malformed list, is an error that changes nothing.
 
 #include "TestData.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
 

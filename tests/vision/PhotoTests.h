@@ -5,7 +5,7 @@
 
 #include "TestData.h"
 #include "vision/ConvKernels.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>

@@ -4,7 +4,7 @@
 
 #include "TestData.h"
 #include "vision/ConvKernels.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
 #include "vision/OnnxInput.h"
 #include "vision/ReaderNet.h"

@@ -5,7 +5,7 @@
 
 #include "PhotoTests.h"
 #include "TestData.h"
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 
 // Where the vision tests find the shared dice photos and the committed models, and a photo's labelled boxes.
 
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 
 #include <opencv2/dnn.hpp>
 

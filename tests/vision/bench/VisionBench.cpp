@@ -5,8 +5,8 @@
 
 #include "../TestData.h"
 #include "tests/common/DiceViews.h"
-#include "vision/DiceEval.h"
 #include "vision/DiceReader.h"
+#include "vision/eval/DiceEval.h"
 
 #include <benchmark/benchmark.h>
 #include <opencv2/core/utility.hpp>
@@ -14,24 +14,28 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 
 namespace mv = muster::vision;
 
 namespace {
 
-// The test split's labels, or none without the shared data.
-std::vector<mv::LabelledImage> testImages() {
-    const std::string manifest = muster::vision::test::diceManifest();
-    if (manifest.empty())
+// The test split's labels of a set beside nell-byler-d6 (nell-byler-d6 itself, rune55-other), or none without
+// the shared data.
+std::vector<mv::LabelledImage> testImages(const char* set = "nell-byler-d6") {
+    const std::string nell = muster::vision::test::diceDataDir();
+    if (nell.empty())
         return {};
-    auto images = mv::loadManifest(manifest, "test");
+    auto images =
+        mv::loadManifest((std::filesystem::path(nell).parent_path() / set / "manifest.csv").string(), "test");
     return images ? std::move(images).value() : std::vector<mv::LabelledImage>{};
 }
 
-std::vector<cv::Mat> testPhotos(cv::Size frame) {
+std::vector<cv::Mat> testPhotos(cv::Size frame, const char* set = "nell-byler-d6") {
     std::vector<cv::Mat> out;
-    for (const mv::LabelledImage& img : testImages()) {
-        cv::Mat photo = cv::imread(img.path, cv::IMREAD_COLOR);
+    for (const mv::LabelledImage& img : testImages(set)) {
+        cv::Mat photo =
+            cv::imread(img.path, cv::IMREAD_COLOR); // greyscale photos come as three equal channels
         out.push_back(frame.empty() ? photo : mv::fitIntoFrame(photo, frame));
     }
     return out;
@@ -50,9 +54,10 @@ mv::DiceReaderOptions benchOptions() {
 // sparse false: the finder runs on the whole image, as on a busy board where most blocks pass the sparse
 // finder's colour range (the photo set's boards are mostly plain, which the sparse figure profits from).
 // ownLoops false: both nets through OpenCV DNN, as on a CPU without AVX2 and FMA.
-void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true, bool ownLoops = true) {
+void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true, bool ownLoops = true,
+                const char* set = "nell-byler-d6") {
     cv::setNumThreads(1);
-    const std::vector<cv::Mat> frames = testPhotos(frame);
+    const std::vector<cv::Mat> frames = testPhotos(frame, set);
     mv::DiceReaderOptions options = benchOptions();
     options.sparseFinder = sparse;
     options.ownLoops = ownLoops;
@@ -77,6 +82,7 @@ void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true, boo
     state.counters["finder_share"] = share.empty() ? 0.0 : share[share.size() / 2];
     state.counters["dice_per_frame"] = static_cast<double>(dice) / static_cast<double>(state.iterations());
     state.counters["median_ms"] = ms.empty() ? 0.0 : ms[ms.size() / 2]; // per frame, as read() measures it
+    state.counters["p95_ms"] = ms.empty() ? 0.0 : ms[std::min(ms.size() - 1, ms.size() * 95 / 100)];
 }
 
 // A camera that sees more than the tray: each test photo at its own size in the middle of a 1920x1080 frame
@@ -129,6 +135,14 @@ void BM_Read640OpenCv(benchmark::State& state) {
 void BM_Read1920x1080OpenCv(benchmark::State& state) {
     readFrames(state, {1920, 1080}, true, false);
 }
+// Photos of many tables (rune55-other test, 85 photos): textured ground gives the finder many more
+// candidates.
+void BM_ReadRune55(benchmark::State& state) {
+    readFrames(state, {}, true, true, "rune55-other");
+}
+void BM_ReadRune55OpenCv(benchmark::State& state) {
+    readFrames(state, {}, true, false, "rune55-other");
+}
 void BM_ReadTrayIn1920x1080(benchmark::State& state) {
     readSmallTray(state, false);
 }
@@ -148,6 +162,16 @@ MUSTER_READ_BENCHMARK(BM_Read640Dense);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080Dense);
 MUSTER_READ_BENCHMARK(BM_Read640OpenCv);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080OpenCv);
+BENCHMARK(BM_ReadRune55)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(85)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(BM_ReadRune55OpenCv)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(85)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
 MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080);
 MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080Hinted);
 

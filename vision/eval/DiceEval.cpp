@@ -1,13 +1,13 @@
-#include "vision/DiceEval.h"
+#include "vision/eval/DiceEval.h"
 
 #include "vision/ImageFile.h"
 
+#include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -60,35 +60,6 @@ double percentile(std::vector<double> v, double q) {
     const size_t lo = static_cast<size_t>(std::floor(pos));
     const size_t hi = std::min(lo + 1, v.size() - 1);
     return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
-}
-
-std::string jsonString(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
 }
 
 std::string percent(int part, int whole) {
@@ -360,9 +331,48 @@ LabelledImage mapLabels(const LabelledImage& truth, const FrameFit& fit) {
     return out;
 }
 
+float medianBoxSide(const LabelledImage& truth) {
+    if (truth.dice.empty())
+        return 0.0f;
+    std::vector<float> sides;
+    for (const LabelledDie& d : truth.dice)
+        sides.push_back(std::max(d.box.width, d.box.height));
+    const auto mid = sides.begin() + static_cast<std::ptrdiff_t>(sides.size() / 2);
+    std::nth_element(sides.begin(), mid, sides.end());
+    return *mid;
+}
+
+float dieEdgeFromLabels(const LabelledImage& truth) {
+    constexpr float kBoxPerEdge = 1.2f; // DiceReader's own factor between a turned die's box and its edge
+    return medianBoxSide(truth) / kBoxPerEdge;
+}
+
+std::vector<cv::Point2f> trayFromLabels(const LabelledImage& truth, double k) {
+    if (truth.dice.empty())
+        return {};
+    const float margin = std::max(8.0f, static_cast<float>(k) * medianBoxSide(truth));
+    // Growing a convex polygon by a distance is the hull of its corners moved by that distance every way;
+    // 16 directions keep the grown hull within 2% of a true offset.
+    std::vector<cv::Point2f> points;
+    constexpr int kDirections = 16;
+    for (const LabelledDie& d : truth.dice)
+        for (const cv::Point2f& corner : {d.box.tl(), cv::Point2f(d.box.x + d.box.width, d.box.y), d.box.br(),
+                                          cv::Point2f(d.box.x, d.box.y + d.box.height)})
+            for (int i = 0; i < kDirections; ++i) {
+                const double a = 2.0 * CV_PI * i / kDirections;
+                points.emplace_back(corner.x + margin * static_cast<float>(std::cos(a)),
+                                    corner.y + margin * static_cast<float>(std::sin(a)));
+            }
+    std::vector<cv::Point2f> hull;
+    cv::convexHull(points, hull);
+    return hull;
+}
+
 EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images,
                     const EvalOptions& options) {
     EvalReport report;
+    report.trayFromLabels = options.trayFromLabels;
+    report.dieSizeFromLabels = options.dieSizeFromLabels;
     std::vector<double> times;
     int done = 0;
     for (const LabelledImage& truth : images) {
@@ -382,7 +392,14 @@ EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images
                                  options.zoom);
             labels = mapLabels(truth, fit);
         }
-        const Result<DiceFrame> read = reader.read(frame);
+        DiceHints hints;
+        if (options.trayFromLabels) {
+            hints.trayPolygon = trayFromLabels(labels, *options.trayFromLabels);
+            report.imagesWithoutTray += hints.trayPolygon.empty() ? 1 : 0;
+        }
+        if (options.dieSizeFromLabels)
+            hints.dieSizePx = dieEdgeFromLabels(labels);
+        const Result<DiceFrame> read = reader.read(frame, hints);
         if (!read) {
             report.errors.push_back(truth.name + ": " + read.error().message);
             continue;
@@ -411,34 +428,40 @@ EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images
 }
 
 std::string evalReportJson(const EvalReport& r) {
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(3);
-    o << "{\n  \"images\": " << r.images << ",\n  \"dice\": " << r.dice << ",\n  \"found\": " << r.found
-      << ",\n  \"read_right\": " << r.readRight << ",\n  \"confident_wrong\": " << r.confidentWrong
-      << ",\n  \"unsure\": " << r.unsure << ",\n  \"phantom\": " << r.phantom
-      << ",\n  \"count_uncertain_images\": " << r.countUncertainImages << ",\n  \"median_ms\": " << r.medianMs
-      << ",\n  \"p95_ms\": " << r.p95Ms << ",\n  \"label_fixes\": " << r.labelFixes << ",\n";
-    o << "  \"confusion\": {\n    \"rows\": \"true face 1-6\",\n    \"columns\": \"read 1-6, then missed\",\n"
-      << "    \"matrix\": [";
-    for (size_t i = 0; i < 6; ++i) {
-        o << (i ? ",\n      [" : "\n      [");
-        for (size_t j = 0; j < 7; ++j)
-            o << (j ? ", " : "") << r.confusion[i][j];
-        o << "]";
-    }
-    o << "\n    ]\n  },\n  \"failing\": [";
-    for (size_t i = 0; i < r.failing.size(); ++i) {
-        const ImageScore& s = r.failing[i];
-        o << (i ? ",\n    " : "\n    ") << "{\"image\": " << jsonString(s.name) << ", \"dice\": " << s.dice
-          << ", \"found\": " << s.found << ", \"read_right\": " << s.readRight
-          << ", \"confident_wrong\": " << s.confidentWrong << ", \"unsure\": " << s.unsure
-          << ", \"phantom\": " << s.phantom << "}";
-    }
-    o << (r.failing.empty() ? "" : "\n  ") << "],\n  \"errors\": [";
-    for (size_t i = 0; i < r.errors.size(); ++i)
-        o << (i ? ", " : "") << jsonString(r.errors[i]);
-    o << "]\n}\n";
-    return o.str();
+    using nlohmann::json;
+    json matrix = json::array();
+    for (const auto& row : r.confusion)
+        matrix.push_back(row);
+    json failing = json::array();
+    for (const ImageScore& s : r.failing)
+        failing.push_back({{"image", s.name},
+                           {"dice", s.dice},
+                           {"found", s.found},
+                           {"read_right", s.readRight},
+                           {"confident_wrong", s.confidentWrong},
+                           {"unsure", s.unsure},
+                           {"phantom", s.phantom}});
+    const json out = {
+        {"images", r.images},
+        {"dice", r.dice},
+        {"found", r.found},
+        {"read_right", r.readRight},
+        {"confident_wrong", r.confidentWrong},
+        {"unsure", r.unsure},
+        {"phantom", r.phantom},
+        {"phantom_per_image", r.images ? static_cast<double>(r.phantom) / r.images : 0.0},
+        {"count_uncertain_images", r.countUncertainImages},
+        {"median_ms", r.medianMs},
+        {"p95_ms", r.p95Ms},
+        {"label_fixes", r.labelFixes},
+        {"tray_from_labels", r.trayFromLabels ? json(*r.trayFromLabels) : json(nullptr)},
+        {"die_size_from_labels", r.dieSizeFromLabels},
+        {"images_without_tray", r.imagesWithoutTray},
+        {"confusion", {{"rows", "true face 1-6"}, {"columns", "read 1-6, then missed"}, {"matrix", matrix}}},
+        {"failing", failing},
+        {"errors", r.errors},
+    };
+    return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::string evalReportTable(const EvalReport& r) {
@@ -449,6 +472,16 @@ std::string evalReportTable(const EvalReport& r) {
             o << "  " << std::setw(8) << percent(n, whole);
         o << "\n";
     };
+    if (r.trayFromLabels || r.dieSizeFromLabels) {
+        o << "at the table:";
+        if (r.trayFromLabels)
+            o << " tray = labelled dice grown by " << *r.trayFromLabels << " die sides"
+              << (r.imagesWithoutTray ? " (" + std::to_string(r.imagesWithoutTray) + " photos without one)"
+                                      : "");
+        if (r.dieSizeFromLabels)
+            o << (r.trayFromLabels ? ";" : "") << " die size from the labels";
+        o << "\n";
+    }
     o << "images " << r.images << ", labelled dice " << r.dice;
     if (r.labelFixes > 0)
         o << " (" << r.labelFixes << " label" << (r.labelFixes == 1 ? "" : "s") << " corrected)";
@@ -458,6 +491,9 @@ std::string evalReportTable(const EvalReport& r) {
     row("confident wrong", r.confidentWrong, r.dice);
     row("unsure", r.unsure, r.dice);
     row("phantom", r.phantom, -1);
+    o << "  " << std::left << std::setw(16) << "phantom a photo" << std::right << std::fixed
+      << std::setprecision(2) << std::setw(6) << (r.images ? static_cast<double>(r.phantom) / r.images : 0.0)
+      << "\n";
     row("count uncertain", r.countUncertainImages, r.images);
     o << std::fixed << std::setprecision(2) << "  time per frame  median " << r.medianMs << " ms, p95 "
       << r.p95Ms << " ms\n";

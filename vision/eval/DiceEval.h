@@ -10,6 +10,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,10 @@ struct EvalReport {
     std::vector<ImageScore> failing; // images with a miss, a wrong value or a phantom
     std::vector<std::string> errors; // images that could not be loaded or read
     int labelFixes = 0;              // labels corrected before scoring (applyLabelFixes)
+    // The hints the photos were read with (EvalOptions), so a report says what it measured.
+    std::optional<double> trayFromLabels;
+    bool dieSizeFromLabels = false;
+    int imagesWithoutTray = 0; // with trayFromLabels: photos with no labelled box, read over the whole frame
 };
 
 // Places a photo in a larger frame the way a webcam at higher resolution would see the same scene: scaled to
@@ -86,15 +91,32 @@ struct FrameFit {
 cv::Mat fitIntoFrame(const cv::Mat& photo, cv::Size frameSize, FrameFit* fit = nullptr, double zoom = 1.0);
 LabelledImage mapLabels(const LabelledImage& truth, const FrameFit& fit);
 
+// The median longer side of a photo's labelled boxes in its pixels; 0 without labelled boxes.
+float medianBoxSide(const LabelledImage& truth);
+// The median labelled die edge of a photo in its pixels (the longer box side over the 1.2 box-per-edge
+// of randomly turned dice, as the calibration's die size is an edge); 0 without labelled boxes.
+float dieEdgeFromLabels(const LabelledImage& truth);
+
+// The tray a calibration would give for this photo: the convex hull of its labelled boxes grown outwards
+// by k median box sides (medianBoxSide(); at least 8 px, so a lone tiny die still has a tray the reader can
+// watch). Empty without labelled boxes.
+std::vector<cv::Point2f> trayFromLabels(const LabelledImage& truth, double k);
+
 struct EvalOptions {
     cv::Size frameSize; // empty: read photos as they are; else fitIntoFrame first
     double zoom = 1.0;  // under 1: the photo shrunk by this inside the frame (or inside its own size)
+    // Measuring at the table: with a value K, each photo is read with the tray trayFromLabels(K) as the
+    // reader's tray hint (reads outside it are dropped, as with a calibrated tray)...
+    std::optional<double> trayFromLabels;
+    // ...and with this, with dieEdgeFromLabels() as the die-size hint.
+    bool dieSizeFromLabels = false;
     std::function<void(int done, int total, const std::string& name)> progress;
 };
 
 EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images,
                     const EvalOptions& options = {});
 
+// JSON (nlohmann); text that is not UTF-8, such as a file name, has U+FFFD for each invalid byte.
 std::string evalReportJson(const EvalReport& report);
 std::string evalReportTable(const EvalReport& report);
 
