@@ -14,6 +14,21 @@ Dialog {
     anchors.centerIn: Overlay.overlay
     width: Math.min(parent ? parent.width - 40 : 760, 760)
     closePolicy: Popup.NoAutoClose
+    padding: Theme.spacing
+    background: Rectangle {
+        color: Theme.surfaceRaised
+        radius: Theme.radius
+        border.color: Theme.accent
+        border.width: 2
+    }
+    header: Label {
+        text: dialog.title
+        color: Theme.text
+        font.pixelSize: Theme.fontTitle
+        font.bold: true
+        padding: Theme.spacing
+        bottomPadding: 0
+    }
 
     RowLayout {
         anchors.fill: parent
@@ -31,11 +46,13 @@ Dialog {
                 text: qsTr("Note this seal or photograph the code:")
                 wrapMode: Text.WordWrap
                 Layout.fillWidth: true
+                color: Theme.text
                 font.pixelSize: Theme.fontBody
             }
             Label {
                 objectName: "sealCode"
                 text: dialog.seal.seal || ""
+                color: Theme.text
                 font.pixelSize: Theme.fontHuge
                 font.bold: true
                 font.family: "DejaVu Sans Mono"
