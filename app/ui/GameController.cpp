@@ -615,6 +615,9 @@ QString summaryOf(int turn, const rules::RosterView& start, const rules::RosterV
         if (auto it = dlRecoveredBySide.find(now.side); it != dlRecoveredBySide.end())
             side.dlRecovered = it->second;
     }
+    // DLs are said only for rule sets that keep them (a "dl" column).
+    const bool keepsDl = std::any_of(end.columns.begin(), end.columns.end(),
+                                     [](const rules::RosterColumn& c) { return c.key == "dl"; });
     QStringList parts;
     for (const SideTurn& s : sides) {
         QString lost =
@@ -624,11 +627,15 @@ QString summaryOf(int turn, const rules::RosterView& start, const rules::RosterV
                       .arg(q(
                           std::accumulate(std::next(s.lost.begin()), s.lost.end(), s.lost.front(),
                                           [](std::string a, const std::string& b) { return a + ", " + b; })));
-        parts << u"%1: %2, %3, %4."_s.arg(
-            q(s.name), s.casualties == 1 ? u"1 casualty"_s : u"%1 casualties"_s.arg(s.casualties), lost,
-            s.dlRecovered == 0   ? u"no DL recovered"_s
-            : s.dlRecovered == 1 ? u"1 DL recovered"_s
-                                 : u"%1 DLs recovered"_s.arg(s.dlRecovered));
+        const QString casualties = s.casualties == 1 ? u"1 casualty"_s : u"%1 casualties"_s.arg(s.casualties);
+        if (!keepsDl) {
+            parts << u"%1: %2, %3."_s.arg(q(s.name), casualties, lost);
+            continue;
+        }
+        parts << u"%1: %2, %3, %4."_s.arg(q(s.name), casualties, lost,
+                                          s.dlRecovered == 0   ? u"no DL recovered"_s
+                                          : s.dlRecovered == 1 ? u"1 DL recovered"_s
+                                                               : u"%1 DLs recovered"_s.arg(s.dlRecovered));
     }
     return u"Turn %1 ends. "_s.arg(turn) + parts.join(u' ');
 }
