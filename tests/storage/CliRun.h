@@ -33,6 +33,10 @@ inline Output cli(const std::string& arguments, const std::string& input = {}, c
     return out;
 }
 
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
 // The lines of one type ("seal", "accepted", ...) of a `game play --json` run.
 inline std::vector<nlohmann::json> linesOfType(const std::string& text, const std::string& type) {
     std::vector<nlohmann::json> out;

@@ -41,15 +41,10 @@ void play(GameSession& s, int n) {
         auto e =
             p.dice
                 ? s.submit(rules::Input::dice(p.key(), dice.roll(*p.dice), rules::DiceSource::Typed, "Ann"))
-                : s.submit(
-                      rules::Input::answer(p.key(), table.answer(*p.question), "Miguel"));
+                : s.submit(rules::Input::answer(p.key(), table.answer(*p.question), "Miguel"));
         if (!e)
             throw std::runtime_error(e.message());
     }
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
 }
 
 } // namespace
@@ -169,6 +164,5 @@ TEST(Compat, NewGamesRecordBothVersionsAndEarlierGamesThatReplayStillPlay) {
     ASSERT_TRUE(played) << played.message();
     EXPECT_EQ(played->journal().schemaVersion(), schema::kCurrentVersion);
     EXPECT_EQ(played->journal().game().engineVersion, 0);
-    EXPECT_EQ(played->engine().stateJson(),
-              reopened->engine().stateJson());
+    EXPECT_EQ(played->engine().stateJson(), reopened->engine().stateJson());
 }

@@ -25,10 +25,6 @@ namespace {
 
 const std::string kScenario = MUSTER_STORAGE_TEST_DATA "/skirmish.json";
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
 std::array<std::uint8_t, 32> seed(std::uint8_t b) {
     std::array<std::uint8_t, 32> s{};
     s.fill(b);

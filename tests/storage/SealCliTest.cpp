@@ -19,10 +19,6 @@ namespace {
 
 const std::string kScenario = MUSTER_STORAGE_TEST_DATA "/skirmish.json";
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
 class Seals : public ::testing::Test {
 protected:
     void SetUp() override {
