@@ -142,6 +142,9 @@ inline Result<json> parseDocument(const std::string& text, const std::string& so
     } catch (const json::parse_error& e) {
         return makeError(sourceName + ": (document): malformed JSON at byte " + std::to_string(e.byte) +
                          ": " + e.what());
+    } catch (const json::exception& e) {
+        // A number too large for a double (out_of_range 406) is not a parse_error.
+        return makeError(sourceName + ": (document): malformed JSON: " + e.what());
     }
     return makeError(sourceName + ": (document): malformed JSON");
 }
