@@ -29,7 +29,7 @@ Dialog {
     }
     readonly property bool changed: choices.kind === "answer" ? chosen !== choices.value
                                                               : JSON.stringify(faces) !== JSON.stringify(choices.faces)
-    readonly property string why: !changed ? qsTr("Choose a different answer first.")
+    readonly property string why: !changed ? (choices.kind === "dice" ? qsTr("Change a die first.") : qsTr("Choose a different answer first."))
                                   : reason.text.trim().length === 0 ? qsTr("Say why (required).") : ""
 
     ColumnLayout {
@@ -65,7 +65,24 @@ Dialog {
                 }
             }
         }
-        // A throw: the faces as they stand, each tapped to step it up (1 after the highest).
+        Label {
+            objectName: "fixDiceCount"
+            Layout.fillWidth: true
+            visible: dialog.choices.kind === "dice"
+            text: {
+                let changedDice = 0
+                const was = dialog.choices.faces || []
+                for (let i = 0; i < dialog.faces.length; ++i)
+                    if (dialog.faces[i] !== was[i])
+                        ++changedDice
+                return qsTr("%1 d%2 as thrown; tap a die to step it up (1 after %2). %3 changed.")
+                    .arg(dialog.faces.length).arg(dialog.choices.sides).arg(changedDice)
+            }
+            wrapMode: Text.WordWrap
+            font.pixelSize: Theme.fontBody
+        }
+        // A throw: the faces as they stand, each tapped to step it up (1 after the highest); a changed die is
+        // drawn in the accent colour.
         Flow {
             Layout.fillWidth: true
             visible: dialog.choices.kind === "dice"
@@ -77,6 +94,8 @@ Dialog {
                     objectName: "fixDie_" + index
                     text: dialog.faces[index]
                     implicitWidth: 64
+                    highlighted: dialog.faces[index] !== (dialog.choices.faces || [])[index]
+                    tint: highlighted ? "#3b3320" : Theme.surfaceRaised
                     onClicked: {
                         const f = dialog.faces.slice()
                         f[index] = f[index] >= dialog.choices.sides ? 1 : f[index] + 1

@@ -36,7 +36,8 @@ struct Scenario {
 
 // The colour of side `index`: `given` (the scenario's), else one of a fixed palette by index.
 inline std::string sideColour(const std::string& given, std::size_t index) {
-    static const char* const kPalette[] = {"#5b8def", "#3fae6a", "#d9a441", "#b55fc9"};
+    // Blue and orange first: apart in hue and lightness for every kind of colour vision (tests/common).
+    static const char* const kPalette[] = {"#0072b2", "#e69f00", "#cc79a7", "#f0e442"};
     return given.empty() ? kPalette[index % 4] : given;
 }
 inline std::string sideColour(const std::vector<SideDef>& sides, std::size_t index) {

@@ -215,6 +215,19 @@ int GameController::diceSides() const {
 QString GameController::dicePurpose() const {
     return m_session && m_session->prompt().dice ? q(m_session->prompt().dice->purpose) : QString();
 }
+bool GameController::dicePool() const {
+    return m_session && m_session->prompt().dice && m_session->prompt().dice->pool;
+}
+QVariantList GameController::diceScoringFaces() const {
+    QVariantList out;
+    if (!m_session)
+        return out;
+    const auto prompt = m_session->prompt(); // a copy: iterating the temporary's faces would dangle
+    if (prompt.dice)
+        for (int f : prompt.dice->scoringFaces)
+            out.push_back(f);
+    return out;
+}
 QString GameController::diceRoller() const {
     return m_session && m_session->prompt().dice ? q(m_session->prompt().dice->roller) : QString();
 }
@@ -1032,6 +1045,15 @@ QVariantList GameController::lastDiceFaces() const {
         for (int f : *faces)
             out << f;
     return out;
+}
+
+qlonglong GameController::lastThrowSeq() const {
+    if (!m_session)
+        return 0;
+    auto inputs = m_session->journal().effectiveInputs();
+    if (!inputs || inputs->empty() || inputs->back().event.kind != storage::kind::Dice)
+        return 0;
+    return static_cast<qlonglong>(inputs->back().event.seq);
 }
 
 bool GameController::overrideLast(const QVariantList& faces, const QString& reason) {

@@ -50,6 +50,10 @@ class GameController : public QObject {
     Q_PROPERTY(int diceCount READ diceCount NOTIFY stateChanged FINAL)
     Q_PROPERTY(int diceSides READ diceSides NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString dicePurpose READ dicePurpose NOTIFY stateChanged FINAL)
+    // Only the count of each face matters (DiceRequest::pool): the keypad offers counts per face.
+    Q_PROPERTY(bool dicePool READ dicePool NOTIFY stateChanged FINAL)
+    // The faces that score for the rule (hits, saves), picked out on the keypad and in the tray.
+    Q_PROPERTY(QVariantList diceScoringFaces READ diceScoringFaces NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString diceRoller READ diceRoller NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString currentPlayer READ currentPlayer NOTIFY stateChanged FINAL)
     // The side that must act now, its name and its colour ("#rrggbb"), from the roster; "" when both act.
@@ -133,6 +137,8 @@ public:
     int diceCount() const;
     int diceSides() const;
     QString dicePurpose() const;
+    bool dicePool() const;
+    QVariantList diceScoringFaces() const;
     QString diceRoller() const;
     QString currentPlayer() const;
     QString currentSideName() const;
@@ -203,6 +209,8 @@ public:
     Q_INVOKABLE bool fixThrow(qlonglong seq, const QVariantList& faces, const QString& reason);
     // The faces of the latest dice result still in force (overrides applied); empty if there is none.
     Q_INVOKABLE QVariantList lastDiceFaces() const;
+    // The journal seq of that throw (0 if there is none): "Correct last throw…" fixes it like any other.
+    Q_INVOKABLE qlonglong lastThrowSeq() const;
     Q_INVOKABLE bool overrideLast(const QVariantList& faces, const QString& reason);
     // The sides of a bundled scenario or scenario file: [{id, name, nation}]; empty (and lastError set) if
     // unreadable.

@@ -9,6 +9,19 @@ PageFrame {
     title: GameController.active ? GameController.scenarioName : qsTr("Game")
     subtitle: GameController.active ? "" : qsTr("Phase prompts and the dice each situation needs.")
 
+    // A camera game shows the tray here while a throw is asked (a d6 throw the camera can read), so the
+    // players never leave this page: read, correct, Accept, and the outcome and next prompt follow below.
+    readonly property bool cameraGame: GameController.playSetup.dice === "camera"
+    readonly property bool cameraCanRead: GameController.diceSides === 6
+                                          && (CameraService.live || CameraService.dice.hasReading)
+    property bool typeInstead: false
+    readonly property bool cameraThrow: GameController.promptKind === "dice" && cameraGame && cameraCanRead
+                                        && !typeInstead
+    Connections {
+        target: GameController
+        function onStateChanged() { page.typeInstead = false }
+    }
+
     Label {
         visible: !GameController.active
         anchors.centerIn: parent
@@ -151,11 +164,67 @@ PageFrame {
                         }
                     }
                 }
+                ColumnLayout {
+                    id: cameraPanel
+                    objectName: "gameCamera"
+                    Layout.fillWidth: true
+                    visible: page.cameraThrow
+                    spacing: 10
+                    TrayView {
+                        objectName: "gameTray"
+                        Layout.fillWidth: true
+                        Layout.preferredHeight: Math.max(240, Math.min(page.height * 0.42, width * 0.6))
+                        running: cameraPanel.visible && page.visible
+                        onDieTapped: (index, readValue, value, unsure, maybeNotADie) => gameCorrection.openFor(index, readValue, value, unsure, maybeNotADie)
+                    }
+                    Label {
+                        objectName: "gameCameraVerdict"
+                        Layout.fillWidth: true
+                        text: !CameraService.dice.hasReading ? qsTr("Throw the dice into the tray.")
+                              : CameraService.canAccept
+                                ? qsTr("Read: %1. Tap a die to correct it, then accept.").arg(CameraService.dice.faceList.join("  "))
+                                : CameraService.acceptBlockedReason
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontBody
+                        color: CameraService.canAccept || !CameraService.dice.hasReading ? Theme.text : Theme.warning
+                    }
+                    RowLayout {
+                        Layout.fillWidth: true
+                        spacing: 8
+                        BigButton {
+                            objectName: "typeInstead"
+                            text: qsTr("Type instead")
+                            onClicked: page.typeInstead = true
+                        }
+                        BigButton {
+                            objectName: "rerollGame"
+                            text: qsTr("Reroll")
+                            enabled: CameraService.dice.hasReading
+                            onClicked: CameraService.reroll()
+                        }
+                        Item { Layout.fillWidth: true }
+                        BigButton {
+                            objectName: "acceptCameraGame"
+                            text: qsTr("Accept")
+                            highlighted: true
+                            tint: "#2e5d3a"
+                            font.bold: true
+                            enabled: CameraService.canAccept
+                            onClicked: CameraService.acceptDice()
+                        }
+                    }
+                }
+                BigButton {
+                    objectName: "useCamera"
+                    visible: GameController.promptKind === "dice" && page.cameraGame && page.cameraCanRead && page.typeInstead
+                    text: qsTr("Read the tray instead")
+                    onClicked: page.typeInstead = false
+                }
                 DiceEntry {
                     id: diceEntry
                     objectName: "diceEntry"
                     Layout.fillWidth: true
-                    visible: GameController.promptKind === "dice"
+                    visible: GameController.promptKind === "dice" && !page.cameraThrow
                     onAccepted: (faces, source) => {
                         if (GameController.submitDice(faces, source))
                             diceEntry.clear()
@@ -284,18 +353,16 @@ PageFrame {
                     }
                     BigButton {
                         Layout.fillWidth: true
+                        objectName: "correctLastThrow"
                         text: qsTr("Correct last throw\u2026")
                         enabled: GameController.canOverride
-                        onClicked: overrideDialog.open()
+                        onClicked: fixDialog.openFor(GameController.lastThrowSeq())
                     }
                 }
             }
         }
     }
 
-    OverrideDialog {
-        id: overrideDialog
-    }
     FixDialog {
         id: fixDialog
         objectName: "gameFixDialog"
@@ -313,5 +380,9 @@ PageFrame {
             else
                 sealDialog.close()
         }
+    }
+
+    DieCorrectionDialog {
+        id: gameCorrection
     }
 }

@@ -172,6 +172,8 @@ PageFrame {
             font.pixelSize: Theme.fontSmall
             color: Theme.textDim
             elide: Text.ElideRight // one line; the whole list is under "Camera and house rules"
+            Layout.minimumHeight: Theme.touchTarget // a tap target: it opens that section
+            verticalAlignment: Text.AlignVCenter
             TapHandler { onTapped: page.section = "game" }
         }
 

@@ -30,6 +30,11 @@ struct DiceRequest {
     // What each face means in words ("the 2nd officer", "rank and file"), one per face, when a face names a
     // pick; empty otherwise. Lets the app say what a draw did without knowing the rule set.
     std::vector<std::string> faceWords;
+    // The dice are a pool: only how many show each face matters, not which die shows it, so the app may take
+    // the throw as counts per face. False where dice are paired or read in order (melee pairs, a d66).
+    bool pool = false;
+    // The faces that score (hit, save, kill) for this rule, in ascending order; the app picks them out.
+    std::vector<int> scoringFaces;
 };
 
 // A source an input can carry (camera, typed, virtual, override or app; not None): false for any other text.

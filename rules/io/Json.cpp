@@ -104,6 +104,10 @@ json toJson(const Prompt& p) {
                      {"roller", p.dice->roller}};
         if (p.dice->appDraws)
             j["dice"]["appDraws"] = true; // drawn by the app, not thrown (DiceRequest::appDraws)
+        if (p.dice->pool)
+            j["dice"]["pool"] = true; // may be entered as counts per face (DiceRequest::pool)
+        if (!p.dice->scoringFaces.empty())
+            j["dice"]["scoringFaces"] = p.dice->scoringFaces;
     }
     return j;
 }
@@ -156,6 +160,19 @@ Result<Prompt> promptFromJson(const json& j) {
         MUSTER_TRY(r.string(d, "prompt.dice.", "purpose", dr.purpose, false));
         MUSTER_TRY(r.string(d, "prompt.dice.", "ruleId", dr.ruleId, false));
         MUSTER_TRY(r.string(d, "prompt.dice.", "roller", dr.roller, false));
+        std::optional<bool> pool;
+        MUSTER_TRY(r.optBool(d, "prompt.dice.", "pool", pool));
+        dr.pool = pool.value_or(false);
+        if (auto it = d.find("scoringFaces"); it != d.end()) {
+            if (!it->is_array())
+                return r.error("prompt.dice.scoringFaces", "expected an array of faces");
+            for (const auto& f : *it) {
+                if (!f.is_number_integer() || f.get<long long>() < 1 || f.get<long long>() > dr.sides)
+                    return r.error("prompt.dice.scoringFaces",
+                                   "expected faces from 1 to " + std::to_string(dr.sides));
+                dr.scoringFaces.push_back(f.get<int>());
+            }
+        }
         p.dice = dr;
     }
     return p;

@@ -38,6 +38,22 @@ std::string ordinal(int n) {
     return std::to_string(n) + suffix;
 }
 
+// A throw where only the count of each face matters, scoring from `from` up (hits, saves): the app may take
+// it as counts per face and picks out the scoring faces.
+DiceRequest pooled(DiceRequest r, int from) {
+    r.pool = true;
+    for (int v = std::max(1, from); v <= r.sides; ++v)
+        r.scoringFaces.push_back(v);
+    return r;
+}
+
+// "1", "1 or 2", "4 or 5": the faces a reroll picks up (MD-FIRE-06, MD-ARTY-05), 0 = unused.
+std::string rerollFacesText(const int faces[2]) {
+    if (faces[0] && faces[1])
+        return std::to_string(faces[0]) + " or " + std::to_string(faces[1]);
+    return std::to_string(faces[0] ? faces[0] : faces[1]);
+}
+
 // A pick among `officers` officers (numbered first) and rank and file that no die on the table makes
 // (MD-CAS-02, MD-DL-12): the app draws it, and each face says who it picks.
 DiceRequest figurePick(DiceRequest r, int officers) {
@@ -146,6 +162,33 @@ int targetIndex(const GameState& s, const std::string& value, bool& horses) {
     return s.unitIndex(id);
 }
 
+// What people call the cover and the formations (the ids stay in the journal and the state).
+std::string coverWords(Cover c) {
+    switch (c) {
+    case Cover::None:
+        return "in the open";
+    case Cover::Brush:
+        return "tall grass, trees or brush";
+    case Cover::Skirmish:
+        return "skirmish order";
+    case Cover::Artillerists:
+        return "artillerists";
+    case Cover::WoodenFence:
+        return "wooden fence";
+    case Cover::LowWall:
+        return "low stone wall";
+    case Cover::HighWall:
+        return "high stone wall";
+    case Cover::Buildings:
+        return "buildings";
+    }
+    return toString(c);
+}
+
+std::string formationWords(Formation f) {
+    return f == Formation::RoadColumn ? "road column" : toString(f);
+}
+
 std::vector<Option> terrainCoverOptions() {
     return {{"none", "In the open"},
             {"tall_grass_trees_brush", "In tall grass, trees or brush (save 6)"},
@@ -207,10 +250,11 @@ std::optional<int> applyHits(Ctx& c, const Unit& firer, int ti, bool horses, int
     int cas = hits;
     if (tables::coverSaveFrom(cover) > 0) {
         auto saves = rollLazy(c, [&] {
-            return diceRequest(t, key + ".save", hits, 6,
-                               "saving throws for " + t.id + " (" + toString(cover) + ": saved on " +
-                                   std::to_string(tables::coverSaveFrom(cover)) + "+)",
-                               "MD-COVER-01");
+            return pooled(diceRequest(t, key + ".save", hits, 6,
+                                      "saving throws for " + t.id + " (" + coverWords(cover) + ": saved on " +
+                                          std::to_string(tables::coverSaveFrom(cover)) + "+)",
+                                      "MD-COVER-01"),
+                          tables::coverSaveFrom(cover));
         });
         if (!saves)
             return std::nullopt;
@@ -380,11 +424,12 @@ bool resolveSmallArms(Ctx& c, int fi) {
                 continue;
             const std::string vk = id + (v == 0 ? "" : ".v2") + sfx;
             auto faces = rollLazy(c, [&] {
-                return diceRequest(u, vk + ".pool", n, 6,
-                                   id + " fires at " + tid + " (" + bandText(part.band) + ", " +
-                                       std::to_string(part.figures) + " figures): hits on " +
-                                       std::to_string(row.hitFrom) + "+",
-                                   "MD-FIRE-04");
+                return pooled(diceRequest(u, vk + ".pool", n, 6,
+                                          id + " fires at " + tid + " (" + bandText(part.band) + ", " +
+                                              std::to_string(part.figures) + " figures): hits on " +
+                                              std::to_string(row.hitFrom) + "+",
+                                          "MD-FIRE-04"),
+                              row.hitFrom);
             });
             if (!faces)
                 return false;
@@ -393,10 +438,14 @@ bool resolveSmallArms(Ctx& c, int fi) {
             auto pos = rerollPositions(*faces, u.nation, row.rerollFaces);
             if (!pos.empty()) { // MD-FIRE-06
                 auto re = rollLazy(c, [&] {
-                    return diceRequest(u, vk + ".reroll", static_cast<int>(pos.size()), 6,
-                                       id + " rerolls its " + std::to_string(pos.size()) +
-                                           " dice showing reroll faces once",
-                                       "MD-FIRE-06");
+                    return pooled(diceRequest(u, vk + ".reroll", static_cast<int>(pos.size()), 6,
+                                              id + " picks up its " + std::to_string(pos.size()) +
+                                                  (pos.size() == 1 ? " die" : " dice") + " showing " +
+                                                  rerollFacesText(row.rerollFaces) + " and rerolls " +
+                                                  (pos.size() == 1 ? "it" : "them") + " once: hits on " +
+                                                  std::to_string(row.hitFrom) + "+",
+                                              "MD-FIRE-06"),
+                                  row.hitFrom);
                 });
                 if (!re)
                     return false;
@@ -623,10 +672,11 @@ bool resolveGunFire(Ctx& c, int gi) {
     const auto shoot = [&](int dice, const std::string& sfx, int victim, bool atHorses, Cover cover) -> bool {
         const std::string vid = c.s.units[static_cast<std::size_t>(victim)].id;
         auto faces = rollLazy(c, [&] {
-            return diceRequest(g, id + ".pool" + sfx, dice, 6,
-                               id + " fires at " + vid + " (" + bandText(effective) +
-                                   (rapid ? ", rapid fire" : "") + "): each 6 hits",
-                               "MD-ARTY-02");
+            return pooled(diceRequest(g, id + ".pool" + sfx, dice, 6,
+                                      id + " fires at " + vid + " (" + bandText(effective) +
+                                          (rapid ? ", rapid fire" : "") + "): each 6 hits",
+                                      "MD-ARTY-02"),
+                          6);
         });
         if (!faces)
             return false;
@@ -634,8 +684,11 @@ bool resolveGunFire(Ctx& c, int gi) {
         auto pos = rerollPositions(*faces, g.nation, row.rerollFaces);
         if (!pos.empty()) {
             auto re = rollLazy(c, [&] {
-                return diceRequest(g, id + ".reroll" + sfx, static_cast<int>(pos.size()), 6,
-                                   id + " rerolls its 4s and 5s once", "MD-ARTY-05");
+                return pooled(diceRequest(g, id + ".reroll" + sfx, static_cast<int>(pos.size()), 6,
+                                          id + " picks up its " + rerollFacesText(row.rerollFaces) +
+                                              " and rerolls them once: each 6 hits",
+                                          "MD-ARTY-05"),
+                              6);
             });
             if (!re)
                 return false;
@@ -746,6 +799,28 @@ std::string orderLabel(Order o) {
         return "CHARGE (red, C)";
     case Order::Wheel:
         return "WHEEL (gold, W)";
+    case Order::Dismount:
+        return "DISMOUNT";
+    case Order::Mount:
+        return "MOUNT";
+    case Order::ForcedMarch:
+        return "FORCED MARCH";
+    case Order::Limber:
+        return "LIMBER";
+    case Order::Unlimber:
+        return "UNLIMBER";
+    case Order::MoveUnlimber:
+        return "MOVE + UNLIMBER";
+    case Order::UnlimberFire:
+        return "UNLIMBER + FIRE";
+    case Order::FireLimber:
+        return "FIRE + LIMBER";
+    case Order::ForcedMarchLimber:
+        return "FORCED MARCH + LIMBER";
+    case Order::ForcedMarchUnlimber:
+        return "FORCED MARCH + UNLIMBER";
+    case Order::LimberMove:
+        return "LIMBER + MOVE";
     default:
         return toString(o);
     }
@@ -956,7 +1031,7 @@ bool moveUnit(Ctx& c, int ui) {
         auto a = askLazy(c, [&] {
             return makeQuestion(
                 u.id + ".pace", u.id + " moves at a walk or at its formation's pace?",
-                {{"formation", "At the " + toString(u.formation) + " pace"}, {"walk", "At a walk"}},
+                {{"formation", "At the " + formationWords(u.formation) + " pace"}, {"walk", "At a walk"}},
                 "MD-CAV-01");
         });
         if (!a)
@@ -981,7 +1056,7 @@ bool moveUnit(Ctx& c, int ui) {
     if (expr.count > 0) {
         auto d = rollLazy(c, [&] {
             return diceRequest(u, u.id + ".move", expr.count, expr.sides,
-                               u.id + " moves " + toString(expr) + "\" (" + toString(u.formation) + ")",
+                               u.id + " moves " + toString(expr) + "\" (" + formationWords(u.formation) + ")",
                                u.arm == Arm::Cavalry && u.mounted ? "MD-CAV-01" : "MD-MOVE-01", expr.plus);
         });
         if (!d)
@@ -1256,7 +1331,7 @@ bool resolveMovement(Ctx& c, int ui) {
                  {Formation::Line, Formation::Column, Formation::RoadColumn, Formation::Skirmish}) {
                 if (to == u.formation || (to == Formation::Skirmish && u.arm == Arm::Cavalry && u.mounted))
                     continue;
-                forms.push_back({toString(to), toString(to)});
+                forms.push_back({toString(to), formationWords(to)});
             }
             return makeQuestion(u.id + ".formation", u.id + " changes to which formation?", forms,
                                 "MD-ORD-02");

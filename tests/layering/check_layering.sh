@@ -48,7 +48,10 @@ if [ -f app/ui/CMakeLists.txt ]; then
     fi
 fi
 [ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' \
-    $(find common -name '*.[ch]*' -not -path 'common/crypto/*')
+    $(find common -name '*.[ch]*' -not -path 'common/crypto/*' -not -path 'common/colour/*')
+# common/colour: the standard library and common's own types only.
+[ -d common/colour ] && report "common/colour includes more than common/ and the standard library" \
+    '^\s*#\s*include\s*("(app|rules|vision|calibration)/|<(Q|opencv2/|ZXing/|nlohmann/|sqlite|openssl/))' common/colour
 # common/crypto: OpenSSL behind one adapter, beside common's own types and nothing else.
 [ -d common/crypto ] && report "common/crypto includes more than common/ and OpenSSL" \
     '^\s*#\s*include\s*("(app|rules|vision|calibration)/|<(Q|opencv2/|ZXing/|nlohmann/|sqlite))' common/crypto

@@ -3,6 +3,8 @@
 #include "app/storage/CalibrationStore.h"
 #include "calibration/CalibrationProfile.h"
 
+#include <QDir>
+#include <QFile>
 #include <QQmlContext>
 #include <QQmlEngine>
 #include <QTemporaryDir>
@@ -35,6 +37,20 @@ QString writeProfileFixture(const QString& folder) {
     return path;
 }
 
+// A photo folder holding one real photo of a throw (nell-byler test split), for the camera game test; "" when
+// the shared data is not beside the checkout.
+QString writePhotoFolder(const QString& folder) {
+    QString data = qEnvironmentVariable("MUSTER_DATA_DIR");
+    if (data.isEmpty())
+        data = QStringLiteral(MUSTER_SHARED_DATA);
+    const QString photo = QStringLiteral("IMG_20191208_111328.jpg");
+    const QString from = data + QStringLiteral("/dice/nell-byler-d6/images/test/") + photo;
+    const QString to = folder + QStringLiteral("/photos");
+    if (!QFile::exists(from) || !QDir().mkpath(to) || !QFile::copy(from, to + QStringLiteral("/") + photo))
+        return {};
+    return to;
+}
+
 } // namespace
 
 class Setup : public QObject {
@@ -47,6 +63,8 @@ public Q_SLOTS:
         // Test data only: where the fixture profiles are ("" if they could not be written).
         engine->rootContext()->setContextProperty(QStringLiteral("fixtureProfiles"),
                                                   writeProfileFixture(m_fixtures.path()));
+        engine->rootContext()->setContextProperty(QStringLiteral("testPhotoFolder"),
+                                                  writePhotoFolder(m_fixtures.path()));
     }
 
 private:

@@ -78,9 +78,10 @@ TestCase {
                 }
                 tap(win, "option_" + value)
             } else {
+                const throwFaces = []
                 for (let i = 0; i < GameController.diceCount; ++i)
-                    tap(win, "key" + Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
-                tap(win, "acceptDice")
+                    throwFaces.push(Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
+                Ui.typeDice(testCase, win, throwFaces, () => "prompt " + GameController.promptKey)
                 if (coverSeq > 0)
                     throwsAfter.push(seq)
             }

@@ -8,7 +8,9 @@ import "ui.js" as Ui
 // (MD-REC-01/02, MD-FORM-05), every throw typed on the keypad from a fixed script. The 2nd Dragoons hold and are
 // every Mexican shooter's target, so they carry DLs into the Recovery phase and roll there (MD-SEQ-08: only units
 // with a HOLD order recover). Then the roster and the log are checked against exact values, and the dispute replay
-// on the Log page steps through the turn without writing to the game.
+// on the Log page steps through the turn without writing to the game. Pools of six dice or more are entered as
+// counts per face (issue 23's fast entry); only the count of each face matters in a pool, so the roster comes out
+// as it does with the same faces typed die by die.
 TestCase {
     id: testCase
     name: "FullTurn"
@@ -83,6 +85,8 @@ TestCase {
         let f = 0
         let guard = 0
         let inputs = 0
+        let countedThrows = 0
+        const volleyTaps = {}
         const phasesSeen = {}
         const keys = []
         while (GameController.turn === 1 && GameController.promptKind !== "gameover" && guard++ < 600) {
@@ -91,15 +95,29 @@ TestCase {
             if (GameController.promptKind === "question") {
                 tap(win, "option_" + chooseAnswer())
             } else {
-                const n = GameController.diceCount
-                for (let i = 0; i < n; ++i)
-                    tap(win, "key" + Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
-                tap(win, "acceptDice")
+                const key = GameController.promptKey
+                const throwFaces = []
+                for (let i = 0; i < GameController.diceCount; ++i)
+                    throwFaces.push(Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
+                const where = () => "prompt " + key
+                // A pool of many dice is entered as counts per face, the rest die by die.
+                const counted = GameController.dicePool && throwFaces.length >= 6
+                if (counted)
+                    countedThrows++
+                const taps = counted ? Ui.countDice(testCase, win, throwFaces, where)
+                                     : Ui.typeDice(testCase, win, throwFaces, where)
+                if (key.startsWith("US-TXVOL.pool") || key.startsWith("US-TXVOL.reroll"))
+                    volleyTaps[key] = taps
             }
             compare(GameController.lastError, "")
             inputs++
         }
         verify(guard < 600, "turn 1 did not end")
+        // Issue 23's bar: the Texas volunteers' volley of 31 dice at short range (MD-FIRE-04) with its reroll of
+        // the 4s and 5s (MD-FIRE-06), entered as counts per face, in at most 12 taps. These faces take
+        // 6 + 6 taps: five counts (the sixth is the rest) and Accept, each time.
+        compare(JSON.stringify(volleyTaps), JSON.stringify({ "US-TXVOL.pool": 6, "US-TXVOL.reroll": 6 }))
+        verify(countedThrows >= 3, "pools entered as counts: " + countedThrows)
         compare(GameController.turn, 2)
         // The turn's seal is shown until the players say they noted it.
         const sealDialog = findChild(win, "sealDialog")

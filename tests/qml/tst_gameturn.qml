@@ -69,9 +69,10 @@ TestCase {
             } else {
                 compare(GameController.promptKind, "dice")
                 const n = GameController.diceCount
-                for (let i = 0; i < n; ++i)
-                    tap(win, "key" + Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
-                tap(win, "acceptDice")
+                const throwFaces = []
+                for (let i = 0; i < GameController.diceCount; ++i)
+                    throwFaces.push(Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
+                Ui.typeDice(testCase, win, throwFaces, () => "prompt " + GameController.promptKey)
                 throwCount++
             }
             compare(GameController.lastError, "")

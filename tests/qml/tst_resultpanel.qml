@@ -67,9 +67,10 @@ TestCase {
             if (GameController.promptKind === "question") {
                 tap(win, "option_" + chooseAnswer())
             } else {
+                const throwFaces = []
                 for (let i = 0; i < GameController.diceCount; ++i)
-                    tap(win, "key" + Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
-                tap(win, "acceptDice")
+                    throwFaces.push(Math.min(GameController.diceSides, cycle[f++ % cycle.length]))
+                Ui.typeDice(testCase, win, throwFaces, () => "prompt " + GameController.promptKey)
             }
             compare(GameController.lastError, "")
             // The panel as first fire ends: everything said so far this turn.

@@ -38,3 +38,51 @@ function ensureVisible(item) {
         }
     }
 }
+
+// Types a throw die by die on the face keypad (switching a counts-per-face entry to it first) and accepts it.
+// Returns the taps it took.
+function typeDice(tc, win, faces, where) {
+    let taps = 0
+    const panel = tc.findChild(win.contentItem, "countsPanel")
+    if (panel && panel.visible) {
+        tap(tc, win, "entryMode", where)
+        taps++
+    }
+    for (const f of faces) {
+        tap(tc, win, "key" + f, where)
+        taps++
+    }
+    tap(tc, win, "acceptDice", where)
+    return taps + 1
+}
+
+// Enters a throw as counts per face, as a player who has sorted the dice would: for each face in turn that
+// still has no count, "+10" for each ten and then the last digit. Accepts it and returns the taps it took.
+function countDice(tc, win, faces, where) {
+    const entry = tc.findChild(win.contentItem, "diceEntry")
+    tc.verify(entry, "no dice entry")
+    let taps = 0
+    if (!entry.countsMode) {
+        tap(tc, win, "entryMode", where)
+        taps++
+    }
+    const counts = []
+    for (let i = 0; i < entry.sides; ++i)
+        counts.push(0)
+    for (const f of faces)
+        counts[f - 1]++
+    for (let i = 0; i < counts.length; ++i) {
+        if (entry.counts[i] >= 0)
+            continue // given already: the rest after the others, or 0 once the throw is covered
+        tc.compare(entry.selected, i, "the entry should be on face " + (i + 1))
+        for (let t = 0; t + 10 <= counts[i]; t += 10) {
+            tap(tc, win, "countTen", where)
+            taps++
+        }
+        tap(tc, win, "digit" + (counts[i] % 10), where)
+        taps++
+    }
+    tc.compare(entry.faces.length, faces.length, "counted dice")
+    tap(tc, win, "acceptDice", where)
+    return taps + 1
+}

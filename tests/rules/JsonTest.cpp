@@ -44,7 +44,8 @@ TEST(ScenarioFile, MalformedJsonNamesTheFileAndThePosition) {
 // Found by the scenario fuzzer: a number beyond a double's range is nlohmann's out_of_range 406, not a
 // parse_error, and escaped the reader's catch.
 TEST(ScenarioFile, NumberBeyondADoubleIsAnErrorNotAnAbort) {
-    auto r = io::parseScenario(R"({"rules":"md","units":[{"x":111111111111e1111111111111111111111}]})", "big.json");
+    auto r = io::parseScenario(R"({"rules":"md","units":[{"x":111111111111e1111111111111111111111}]})",
+                               "big.json");
     ASSERT_FALSE(r);
     expectMentions(r.error().message, {"big.json", "malformed JSON", "number overflow"});
 }

@@ -543,7 +543,7 @@ TEST(OmtbGame, RosterTurnViewAndPromptsForThePlayers) {
                                               "ground", "mounted", "leaders"}));
     ASSERT_EQ(r.rows.size(), 2u);
     EXPECT_EQ(r.rows[0].values[2], "1 of 2");
-    EXPECT_EQ(r.rows[0].sideColour, "#3fae6a"); // no colour in this scenario: the shared palette, second side
+    EXPECT_EQ(r.rows[0].sideColour, "#e69f00"); // no colour in this scenario: the shared palette, second side
     EXPECT_EQ(r.rows[1].values[5], "6"); // Indians in the open
     const Prompt p = g->prompt();
     ASSERT_TRUE(p.dice);
