@@ -6,6 +6,66 @@
 #include "rules/md/Turn.h"
 #include "rules/md/Types.h"
 
+#include <concepts>
+#include <type_traits>
+
+// The state's types through nlohmann's macros: the field names are the member names. ADL finds these in the
+// types' namespaces.
+namespace muster::rules {
+
+void to_json(nlohmann::json& j, const SharedText& text) {
+    j = text.str();
+}
+void from_json(const nlohmann::json& j, SharedText& text) {
+    text = SharedText(j.get<std::string>());
+}
+
+} // namespace muster::rules
+
+namespace muster::rules::md {
+
+template <class E>
+concept NamedEnum = std::is_enum_v<E> && requires(E v, const std::string& s) {
+    { toString(v) } -> std::same_as<std::string>;
+    { parse(s, v) } -> std::same_as<bool>;
+};
+
+// An MD enum by the name md::toString gives and md::parse reads (the one list, in rules/md/Types.cpp). A name
+// parse does not know leaves the value as it was, as NLOHMANN_JSON_SERIALIZE_ENUM would: readChecked below
+// finds it when the value does not write back as it was read.
+template <NamedEnum E>
+void to_json(nlohmann::json& j, E v) {
+    j = toString(v);
+}
+template <NamedEnum E>
+void from_json(const nlohmann::json& j, E& v) {
+    parse(j.get<std::string>(), v);
+}
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Unit, id, name, type, side, nation, arm, weapon, gun, lancers,
+                                   texasRangers, dragoons, baseGrade, dismountedGrade, columnFiles, officers,
+                                   rf, dlRf, dlOfficers, casualties, officerCasualties, pushedBackRf,
+                                   pushedBackOfficers, pushedBackRejoinNextMelee, gradeStepsLost,
+                                   horseHolders, horsesLost, formation, formed, mounted, limbered, removed,
+                                   dispersed, reconstituted, loaded, haltedTurnsSinceFire, canisterDepleted,
+                                   rapidFireBanned, lastRapidFireTarget, lastRapidFireTurn, order,
+                                   orderTarget, newFormation, charge, chargeFlank, stand, chargedBy,
+                                   chargeOutcome, fireLost, cfFailed, followUpFire, movedThisTurn,
+                                   movedLastTurn, firedThisTurn, haltedThisTurn, moveDistance, moveBlocked,
+                                   retireDistance, fireStrength, movementDlTaken)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Side, id, name, nation, hasGeneral)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Cursor, phase, stage, index)
+// An owed DL roll and a contact have the same fields in the state (units by index) and a start block (by id).
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(PendingDl, unit, dice, fixed, sixOnly, capped, gradeMod, cause, ruleId)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(StartDlDef, unit, dice, fixed, sixOnly, capped, gradeMod, cause, ruleId)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Contact, attacker, defender, charged, flank, roundsFought)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(StartContactDef, attacker, defender, charged, flank, roundsFought)
+// The house rules and the derived top-level "phase" and units' "grade" are written by toJson.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameState, ruleSet, scenario, turn, maxTurns, cursor, sides,
+                                                units, pendingDls, contacts, winner)
+
+} // namespace muster::rules::md
+
 namespace muster::rules::md::io {
 
 using rules::io::json;
@@ -13,8 +73,6 @@ using rules::io::Reader;
 using rules::io::readHouseRules;
 
 namespace {
-json unitToJson(const md::Unit& u);
-std::optional<Error> unitFromJson(const Reader& r, const json& o, const std::string& p, md::Unit& u);
 std::optional<Error> readStart(const Reader& r, const json& j, const ScenarioData& data, int turns,
                                StartDef& out);
 json startToJson(const StartDef& start);
@@ -209,215 +267,109 @@ json scenarioToJson(const Scenario& s, const ScenarioData& data) {
 
 namespace {
 
-json unitToJson(const md::Unit& u) {
-    using md::toString;
-    json j;
-    j["id"] = u.id.str();
-    j["name"] = u.name.str();
-    j["type"] = u.type.str();
-    j["side"] = u.side;
-    j["nation"] = toString(u.nation);
-    j["arm"] = toString(u.arm);
-    j["weapon"] = toString(u.weapon);
-    j["gun"] = toString(u.gun);
-    j["lancers"] = u.lancers;
-    j["texasRangers"] = u.texasRangers;
-    j["dragoons"] = u.dragoons;
-    j["baseGrade"] = toString(u.baseGrade);
-    j["dismountedGrade"] = toString(u.dismountedGrade);
-    j["grade"] = toString(md::currentGrade(u));
-    j["columnFiles"] = u.columnFiles;
-    j["officers"] = u.officers;
-    j["rf"] = u.rf;
-    j["dlRf"] = u.dlRf;
-    j["dlOfficers"] = u.dlOfficers;
-    j["casualties"] = u.casualties;
-    j["officerCasualties"] = u.officerCasualties;
-    j["pushedBackRf"] = u.pushedBackRf;
-    j["pushedBackOfficers"] = u.pushedBackOfficers;
-    j["pushedBackRejoinNextMelee"] = u.pushedBackRejoinNextMelee;
-    j["gradeStepsLost"] = u.gradeStepsLost;
-    j["horseHolders"] = u.horseHolders;
-    j["horsesLost"] = u.horsesLost;
-    j["formation"] = toString(u.formation);
-    j["formed"] = u.formed;
-    j["mounted"] = u.mounted;
-    j["limbered"] = u.limbered;
-    j["removed"] = u.removed;
-    j["dispersed"] = u.dispersed;
-    j["reconstituted"] = u.reconstituted;
-    j["loaded"] = u.loaded;
-    j["haltedTurnsSinceFire"] = u.haltedTurnsSinceFire;
-    j["canisterDepleted"] = u.canisterDepleted;
-    j["rapidFireBanned"] = u.rapidFireBanned;
-    j["lastRapidFireTarget"] = u.lastRapidFireTarget.str();
-    j["lastRapidFireTurn"] = u.lastRapidFireTurn;
-    j["order"] = toString(u.order);
-    j["orderTarget"] = u.orderTarget.str();
-    j["newFormation"] = toString(u.newFormation);
-    j["charge"] = toString(u.charge);
-    j["chargeFlank"] = u.chargeFlank;
-    j["stand"] = toString(u.stand);
-    j["chargedBy"] = u.chargedBy.str();
-    j["chargeOutcome"] = toString(u.chargeOutcome);
-    j["fireLost"] = u.fireLost;
-    j["cfFailed"] = u.cfFailed;
-    j["followUpFire"] = u.followUpFire;
-    j["movedThisTurn"] = u.movedThisTurn;
-    j["movedLastTurn"] = u.movedLastTurn;
-    j["firedThisTurn"] = u.firedThisTurn;
-    j["haltedThisTurn"] = u.haltedThisTurn;
-    j["moveDistance"] = u.moveDistance;
-    j["moveBlocked"] = u.moveBlocked;
-    j["retireDistance"] = u.retireDistance;
-    j["fireStrength"] = u.fireStrength;
-    j["movementDlTaken"] = u.movementDlTaken;
-    return j;
+// Every field a state's unit has, read and written as it is; the JSON adds the derived "grade" (toJson).
+const json& unitShape() {
+    static const json kShape = md::Unit{};
+    return kShape;
 }
 
-template <class E>
-std::optional<Error> enumField(const Reader& r, const json& o, const std::string& path, const char* key,
-                               E& out) {
-    std::string s;
-    if (auto e = r.string(o, path, key, s, true))
-        return e;
-    if (!md::parse(s, out))
-        return r.error(path + key, "unknown value '" + s + "'");
+// A state with one of each array's entries: the fields the reader requires and the kind of each.
+const json& stateShape() {
+    static const json kShape = [] {
+        GameState s;
+        s.sides.resize(1);
+        s.units.resize(1);
+        s.pendingDls.resize(1);
+        s.contacts.resize(1);
+        return json(s);
+    }();
+    return kShape;
+}
+
+// Fields a state may leave out (the macros' defaults stand in): no owed DLs, no contacts, no rounds fought.
+bool optionalField(const std::string& key) {
+    return key == "pendingDls" || key == "contacts" || key == "roundsFought";
+}
+
+std::string child(const std::string& at, const std::string& key) {
+    return at + "." + key;
+}
+
+// "" when `value` has the kind of `like`, else the problem in the words the scenario reader uses.
+std::string kindProblem(const json& value, const json& like) {
+    bool ok = value.type() == like.type();
+    const char* want = like.is_array() ? "expected an array" : "expected an object";
+    if (like.is_boolean()) {
+        want = "expected true or false";
+    } else if (like.is_number_integer()) {
+        ok = value.is_number_integer();
+        want = "expected an integer";
+    } else if (like.is_number()) {
+        ok = value.is_number();
+        want = "expected a number";
+    } else if (like.is_string()) {
+        want = "expected a string";
+    }
+    return ok ? "" : want + std::string(", got ") + value.type_name();
+}
+
+// nlohmann converts leniently (2.5 or true to an int, an unknown name to an enum's first value), so before
+// reading, each field the writer puts out must be in `in` with its kind of value (`like`: the writer's
+// shape).
+std::optional<Error> checkShape(const Reader& r, const json& in, const json& like, const std::string& at) {
+    MUSTER_TRY(r.requireObject(in, at));
+    for (const auto& [key, want] : like.items()) {
+        const auto it = in.find(key);
+        if (it == in.end()) {
+            if (optionalField(key))
+                continue;
+            return r.error(child(at, key), "missing required field");
+        }
+        if (const std::string problem = kindProblem(*it, want); !problem.empty())
+            return r.error(child(at, key), problem);
+        if (want.is_object())
+            MUSTER_TRY(checkShape(r, *it, want, child(at, key)));
+        for (std::size_t i = 0; want.is_array() && !want.empty() && i < it->size(); ++i)
+            MUSTER_TRY(checkShape(r, (*it)[i], want[0], child(at, key) + "[" + std::to_string(i) + "]"));
+    }
     return std::nullopt;
 }
 
-std::optional<Error> boolField(const Reader& r, const json& o, const std::string& path, const char* key,
-                               bool& out) {
-    std::optional<bool> b;
-    if (auto e = r.optBool(o, path, key, b))
-        return e;
-    if (!b)
-        return r.error(path + key, "missing required field");
-    out = *b;
+// After reading: each value of `in` must write back as it was (`written`), else it named no enum value or did
+// not fit an int.
+std::optional<Error> checkReadBack(const Reader& r, const json& in, const json& written,
+                                   const std::string& at) {
+    for (const auto& [key, out] : written.items()) {
+        const auto it = in.find(key);
+        if (it == in.end())
+            continue; // an optional field left out
+        if (out.is_object()) {
+            MUSTER_TRY(checkReadBack(r, *it, out, child(at, key)));
+        } else if (out.is_array()) {
+            for (std::size_t i = 0; i < out.size(); ++i)
+                MUSTER_TRY(
+                    checkReadBack(r, (*it)[i], out[i], child(at, key) + "[" + std::to_string(i) + "]"));
+        } else if (*it != out) {
+            return r.error(child(at, key), it->is_string() ? "unknown value '" + it->get<std::string>() + "'"
+                                                           : "value " + it->dump() + " is out of range");
+        }
+    }
     return std::nullopt;
 }
 
-std::optional<Error> intField(const Reader& r, const json& o, const std::string& path, const char* key,
-                              int& out) {
-    return r.integer(o, path, key, out, true, -1000000, 1000000);
-}
-
-std::optional<Error> numberField(const Reader& r, const json& o, const std::string& path, const char* key,
-                                 double& out) {
-    auto it = o.find(key);
-    if (it == o.end())
-        return r.error(path + key, "missing required field");
-    if (!it->is_number())
-        return r.error(path + key, "expected a number");
-    out = it->get<double>();
+// A unit or a whole state from JSON: its shape checked, read by the nlohmann macros, checked to read back.
+template <class T>
+std::optional<Error> readChecked(const Reader& r, const json& in, const json& like, const std::string& at,
+                                 T& out) {
+    MUSTER_TRY(checkShape(r, in, like, at));
+    try {
+        T read = in.get<T>();
+        MUSTER_TRY(checkReadBack(r, in, json(read), at));
+        out = std::move(read);
+    } catch (const json::exception& e) { // not expected after the shape check; never let one escape
+        return r.error(at, e.what());
+    }
     return std::nullopt;
-}
-
-std::optional<Error> unitFromJson(const Reader& r, const json& o, const std::string& p, md::Unit& u) {
-    if (auto e = r.requireObject(o, p))
-        return e;
-    std::string path = p + ".";
-    {
-        std::string text;
-        MUSTER_TRY(r.string(o, path, "id", text, true));
-        u.id = text;
-    }
-    std::string name, type;
-    MUSTER_TRY(r.string(o, path, "name", name, true));
-    MUSTER_TRY(r.string(o, path, "type", type, true));
-    u.name = name;
-    u.type = type;
-    MUSTER_TRY(intField(r, o, path, "side", u.side));
-    MUSTER_TRY(enumField(r, o, path, "nation", u.nation));
-    MUSTER_TRY(enumField(r, o, path, "arm", u.arm));
-    MUSTER_TRY(enumField(r, o, path, "weapon", u.weapon));
-    MUSTER_TRY(enumField(r, o, path, "gun", u.gun));
-    MUSTER_TRY(boolField(r, o, path, "lancers", u.lancers));
-    MUSTER_TRY(boolField(r, o, path, "texasRangers", u.texasRangers));
-    MUSTER_TRY(boolField(r, o, path, "dragoons", u.dragoons));
-    MUSTER_TRY(enumField(r, o, path, "baseGrade", u.baseGrade));
-    MUSTER_TRY(enumField(r, o, path, "dismountedGrade", u.dismountedGrade));
-    MUSTER_TRY(intField(r, o, path, "columnFiles", u.columnFiles));
-    MUSTER_TRY(intField(r, o, path, "officers", u.officers));
-    MUSTER_TRY(intField(r, o, path, "rf", u.rf));
-    MUSTER_TRY(intField(r, o, path, "dlRf", u.dlRf));
-    MUSTER_TRY(intField(r, o, path, "dlOfficers", u.dlOfficers));
-    MUSTER_TRY(intField(r, o, path, "casualties", u.casualties));
-    MUSTER_TRY(intField(r, o, path, "officerCasualties", u.officerCasualties));
-    MUSTER_TRY(intField(r, o, path, "pushedBackRf", u.pushedBackRf));
-    MUSTER_TRY(intField(r, o, path, "pushedBackOfficers", u.pushedBackOfficers));
-    MUSTER_TRY(boolField(r, o, path, "pushedBackRejoinNextMelee", u.pushedBackRejoinNextMelee));
-    MUSTER_TRY(intField(r, o, path, "gradeStepsLost", u.gradeStepsLost));
-    MUSTER_TRY(intField(r, o, path, "horseHolders", u.horseHolders));
-    MUSTER_TRY(boolField(r, o, path, "horsesLost", u.horsesLost));
-    MUSTER_TRY(enumField(r, o, path, "formation", u.formation));
-    MUSTER_TRY(boolField(r, o, path, "formed", u.formed));
-    MUSTER_TRY(boolField(r, o, path, "mounted", u.mounted));
-    MUSTER_TRY(boolField(r, o, path, "limbered", u.limbered));
-    MUSTER_TRY(boolField(r, o, path, "removed", u.removed));
-    MUSTER_TRY(boolField(r, o, path, "dispersed", u.dispersed));
-    MUSTER_TRY(boolField(r, o, path, "reconstituted", u.reconstituted));
-    MUSTER_TRY(boolField(r, o, path, "loaded", u.loaded));
-    MUSTER_TRY(intField(r, o, path, "haltedTurnsSinceFire", u.haltedTurnsSinceFire));
-    MUSTER_TRY(boolField(r, o, path, "canisterDepleted", u.canisterDepleted));
-    MUSTER_TRY(boolField(r, o, path, "rapidFireBanned", u.rapidFireBanned));
-    {
-        std::string text;
-        MUSTER_TRY(r.string(o, path, "lastRapidFireTarget", text, true));
-        u.lastRapidFireTarget = text;
-    }
-    MUSTER_TRY(intField(r, o, path, "lastRapidFireTurn", u.lastRapidFireTurn));
-    MUSTER_TRY(enumField(r, o, path, "order", u.order));
-    {
-        std::string text;
-        MUSTER_TRY(r.string(o, path, "orderTarget", text, true));
-        u.orderTarget = text;
-    }
-    MUSTER_TRY(enumField(r, o, path, "newFormation", u.newFormation));
-    MUSTER_TRY(enumField(r, o, path, "charge", u.charge));
-    MUSTER_TRY(boolField(r, o, path, "chargeFlank", u.chargeFlank));
-    MUSTER_TRY(enumField(r, o, path, "stand", u.stand));
-    {
-        std::string text;
-        MUSTER_TRY(r.string(o, path, "chargedBy", text, true));
-        u.chargedBy = text;
-    }
-    MUSTER_TRY(enumField(r, o, path, "chargeOutcome", u.chargeOutcome));
-    MUSTER_TRY(boolField(r, o, path, "fireLost", u.fireLost));
-    MUSTER_TRY(boolField(r, o, path, "cfFailed", u.cfFailed));
-    MUSTER_TRY(boolField(r, o, path, "followUpFire", u.followUpFire));
-    MUSTER_TRY(boolField(r, o, path, "movedThisTurn", u.movedThisTurn));
-    MUSTER_TRY(boolField(r, o, path, "movedLastTurn", u.movedLastTurn));
-    MUSTER_TRY(boolField(r, o, path, "firedThisTurn", u.firedThisTurn));
-    MUSTER_TRY(boolField(r, o, path, "haltedThisTurn", u.haltedThisTurn));
-    MUSTER_TRY(numberField(r, o, path, "moveDistance", u.moveDistance));
-    MUSTER_TRY(boolField(r, o, path, "moveBlocked", u.moveBlocked));
-    MUSTER_TRY(numberField(r, o, path, "retireDistance", u.retireDistance));
-    MUSTER_TRY(intField(r, o, path, "fireStrength", u.fireStrength));
-    MUSTER_TRY(intField(r, o, path, "movementDlTaken", u.movementDlTaken));
-    return std::nullopt;
-}
-
-// An owed DL roll and a contact, the same shape in the state JSON (units by index) and a start block (by id).
-template <class Dl>
-json dlToJson(const Dl& d, const json& unit) {
-    return {{"unit", unit},
-            {"dice", d.dice},
-            {"fixed", d.fixed},
-            {"sixOnly", d.sixOnly},
-            {"capped", d.capped},
-            {"gradeMod", d.gradeMod},
-            {"cause", static_cast<const std::string&>(d.cause)},
-            {"ruleId", static_cast<const std::string&>(d.ruleId)}};
-}
-
-template <class Contact>
-json contactToJson(const Contact& c, const json& attacker, const json& defender) {
-    return {{"attacker", attacker},
-            {"defender", defender},
-            {"charged", c.charged},
-            {"flank", c.flank},
-            {"roundsFought", c.roundsFought}};
 }
 
 // Unit fields a start block may not set: they come from the unit's definition and its type.
@@ -454,7 +406,7 @@ std::optional<Error> readStart(const Reader& r, const json& j, const ScenarioDat
     };
     if (j.contains("units")) {
         MUSTER_TRY(r.requireObject(j["units"], "start.units"));
-        const json blank = unitToJson(md::Unit{});
+        const json& blank = unitShape();
         for (const auto& [id, fields] : j["units"].items()) {
             const std::string path = "start.units." + id;
             if (!unitExists(id))
@@ -473,7 +425,7 @@ std::optional<Error> readStart(const Reader& r, const json& j, const ScenarioDat
                 probe[k] = v;
             }
             md::Unit checked;
-            MUSTER_TRY(unitFromJson(r, probe, path, checked));
+            MUSTER_TRY(readChecked(r, probe, blank, path, checked));
             out.units.push_back(StartUnitDef{id, fields.dump()});
         }
     }
@@ -547,14 +499,10 @@ json startToJson(const StartDef& start) {
             j["units"][u.id] = json::parse(u.fields);
     }
     if (!start.contacts.empty()) {
-        j["contacts"] = json::array();
-        for (const auto& c : start.contacts)
-            j["contacts"].push_back(contactToJson(c, c.attacker, c.defender));
+        j["contacts"] = start.contacts;
     }
     if (!start.pendingDls.empty()) {
-        j["pendingDls"] = json::array();
-        for (const auto& d : start.pendingDls)
-            j["pendingDls"].push_back(dlToJson(d, d.unit));
+        j["pendingDls"] = start.pendingDls;
     }
     return j;
 }
@@ -569,11 +517,11 @@ Result<void> applyStart(GameState& s, const StartDef& start, const Options& opti
         if (idx < 0)
             return makeError(s.scenario + ": start.units." + su.id + ": no such unit");
         md::Unit& u = s.units[static_cast<std::size_t>(idx)];
-        json j = unitToJson(u);
+        json j = u;
         const json fields = json::parse(su.fields);
         for (const auto& [k, v] : fields.items())
             j[k] = v;
-        if (auto e = unitFromJson(r, j, "start.units." + su.id, u))
+        if (auto e = readChecked(r, j, unitShape(), "start.units." + su.id, u))
             return *e;
     }
     for (const auto& c : start.contacts)
@@ -592,99 +540,23 @@ Result<void> applyStart(GameState& s, const StartDef& start, const Options& opti
 }
 
 json toJson(const GameState& s) {
-    json j;
-    j["ruleSet"] = s.ruleSet;
-    j["scenario"] = s.scenario;
-    j["turn"] = s.turn;
-    j["maxTurns"] = s.maxTurns;
-    j["phase"] = md::toString(s.cursor.phase);
-    j["cursor"] = {
-        {"phase", md::toString(s.cursor.phase)}, {"stage", s.cursor.stage}, {"index", s.cursor.index}};
+    json j = s;
+    j["phase"] = s.cursor.phase;
     j["houseRules"] = rules::io::toJson(s.houseRules.get());
-    j["sides"] = json::array();
-    for (const auto& side : s.sides)
-        j["sides"].push_back({{"id", side.id},
-                              {"name", side.name},
-                              {"nation", md::toString(side.nation)},
-                              {"hasGeneral", side.hasGeneral}});
-    j["units"] = json::array();
-    for (const auto& u : s.units)
-        j["units"].push_back(unitToJson(u));
-    j["pendingDls"] = json::array();
-    for (const auto& d : s.pendingDls)
-        j["pendingDls"].push_back(dlToJson(d, d.unit));
-    j["contacts"] = json::array();
-    for (const auto& c : s.contacts)
-        j["contacts"].push_back(contactToJson(c, c.attacker, c.defender));
-    j["winner"] = s.winner;
+    for (std::size_t i = 0; i < s.units.size(); ++i)
+        j["units"][i]["grade"] = md::currentGrade(s.units[i]);
     return j;
 }
 
 Result<GameState> stateFromJson(const json& j) {
     Reader r("<json>");
     GameState s;
-    MUSTER_TRY(r.requireObject(j, "state"));
-    MUSTER_TRY(r.string(j, "state.", "ruleSet", s.ruleSet, true));
-    MUSTER_TRY(r.string(j, "state.", "scenario", s.scenario, true));
-    MUSTER_TRY(intField(r, j, "state.", "turn", s.turn));
-    MUSTER_TRY(intField(r, j, "state.", "maxTurns", s.maxTurns));
-    if (!j.contains("cursor"))
-        return r.error("state.cursor", "missing required field");
-    MUSTER_TRY(r.requireObject(j["cursor"], "state.cursor"));
-    MUSTER_TRY(enumField(r, j["cursor"], "state.cursor.", "phase", s.cursor.phase));
-    MUSTER_TRY(intField(r, j["cursor"], "state.cursor.", "stage", s.cursor.stage));
-    MUSTER_TRY(intField(r, j["cursor"], "state.cursor.", "index", s.cursor.index));
+    MUSTER_TRY(readChecked(r, j, stateShape(), "state", s));
     if (j.contains("houseRules")) {
         HouseRules h;
         MUSTER_TRY(readHouseRules(r, j["houseRules"], "state.houseRules", h));
         s.houseRules = h;
     }
-    if (!j.contains("sides") || !j["sides"].is_array())
-        return r.error("state.sides", "missing required array");
-    for (const auto& o : j["sides"]) {
-        md::Side side;
-        MUSTER_TRY(r.string(o, "state.sides[].", "id", side.id, true));
-        MUSTER_TRY(r.string(o, "state.sides[].", "name", side.name, true));
-        MUSTER_TRY(enumField(r, o, "state.sides[].", "nation", side.nation));
-        MUSTER_TRY(boolField(r, o, "state.sides[].", "hasGeneral", side.hasGeneral));
-        s.sides.push_back(side);
-    }
-    if (!j.contains("units") || !j["units"].is_array())
-        return r.error("state.units", "missing required array");
-    for (std::size_t i = 0; i < j["units"].size(); ++i) {
-        md::Unit u;
-        MUSTER_TRY(unitFromJson(r, j["units"][i], "state.units[" + std::to_string(i) + "]", u));
-        s.units.push_back(u);
-    }
-    if (j.contains("pendingDls")) {
-        for (const auto& o : j["pendingDls"]) {
-            md::PendingDl d;
-            MUSTER_TRY(intField(r, o, "state.pendingDls[].", "unit", d.unit));
-            MUSTER_TRY(intField(r, o, "state.pendingDls[].", "dice", d.dice));
-            MUSTER_TRY(intField(r, o, "state.pendingDls[].", "fixed", d.fixed));
-            MUSTER_TRY(boolField(r, o, "state.pendingDls[].", "sixOnly", d.sixOnly));
-            MUSTER_TRY(boolField(r, o, "state.pendingDls[].", "capped", d.capped));
-            MUSTER_TRY(boolField(r, o, "state.pendingDls[].", "gradeMod", d.gradeMod));
-            std::string cause, ruleId;
-            MUSTER_TRY(r.string(o, "state.pendingDls[].", "cause", cause, true));
-            MUSTER_TRY(r.string(o, "state.pendingDls[].", "ruleId", ruleId, true));
-            d.cause = cause;
-            d.ruleId = ruleId;
-            s.pendingDls.push_back(d);
-        }
-    }
-    if (j.contains("contacts")) {
-        for (const auto& o : j["contacts"]) {
-            md::Contact c;
-            MUSTER_TRY(intField(r, o, "state.contacts[].", "attacker", c.attacker));
-            MUSTER_TRY(intField(r, o, "state.contacts[].", "defender", c.defender));
-            MUSTER_TRY(boolField(r, o, "state.contacts[].", "charged", c.charged));
-            MUSTER_TRY(boolField(r, o, "state.contacts[].", "flank", c.flank));
-            MUSTER_TRY(r.integer(o, "state.contacts[].", "roundsFought", c.roundsFought, false, 0, 1000000));
-            s.contacts.push_back(c);
-        }
-    }
-    MUSTER_TRY(r.string(j, "state.", "winner", s.winner, true));
     return s;
 }
 
