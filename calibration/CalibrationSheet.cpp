@@ -1,12 +1,10 @@
 #include "calibration/CalibrationSheet.h"
 
-#include "calibration/PdfWriter.h"
-
 #include <opencv2/aruco.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <cmath>
-#include <fstream>
+#include <sstream>
 
 namespace muster::calibration {
 
@@ -24,34 +22,17 @@ cv::Point toPx(cv::Point2f mm, double pxPerMm) {
     return {toPx(mm.x, pxPerMm), toPx(mm.y, pxPerMm)};
 }
 
-void drawText(cv::Mat& image, const std::string& text, cv::Point2f atMm, double heightMm, double pxPerMm,
-              bool centred = false) {
+void drawText(cv::Mat& image, const SheetText& t, double pxPerMm) {
     const int face = cv::FONT_HERSHEY_SIMPLEX;
     const double scale =
-        heightMm * pxPerMm / 22.0; // Hershey simplex capitals are about 22 px high at scale 1
+        t.capHeightMm * pxPerMm / 22.0; // Hershey simplex capitals are about 22 px high at scale 1
     const int thickness = std::max(1, static_cast<int>(std::lround(scale * 2.0)));
     int baseline = 0;
-    const cv::Size size = cv::getTextSize(text, face, scale, thickness, &baseline);
-    cv::Point at = toPx(atMm, pxPerMm);
-    if (centred)
+    const cv::Size size = cv::getTextSize(t.text, face, scale, thickness, &baseline);
+    cv::Point at = toPx(t.atMm, pxPerMm);
+    if (t.centred)
         at.x -= size.width / 2;
-    cv::putText(image, text, at, face, scale, cv::Scalar(0), thickness, cv::LINE_AA);
-}
-
-void drawRuler(cv::Mat& image, const SheetLayout& layout, double pxPerMm) {
-    const int line = std::max(1, toPx(0.3, pxPerMm));
-    const cv::Point2f start = layout.rulerStartMm;
-    cv::line(image, toPx(start, pxPerMm), toPx(start + cv::Point2f(layout.rulerLengthMm, 0), pxPerMm),
-             cv::Scalar(0), line);
-    const int millimetres = static_cast<int>(std::lround(layout.rulerLengthMm));
-    for (int mm = 0; mm <= millimetres; ++mm) {
-        const float tick = mm % 10 == 0 ? 6.0f : (mm % 5 == 0 ? 4.0f : 2.5f);
-        const cv::Point2f x = start + cv::Point2f(static_cast<float>(mm), 0);
-        cv::line(image, toPx(x, pxPerMm), toPx(x - cv::Point2f(0, tick), pxPerMm), cv::Scalar(0), line);
-        if (mm % 10 == 0)
-            drawText(image, std::to_string(mm / 10), x - cv::Point2f(0, 7.5f), 3.0, pxPerMm, true);
-    }
-    drawText(image, "cm", start + cv::Point2f(layout.rulerLengthMm + 3.0f, 0), 3.0, pxPerMm);
+    cv::putText(image, t.text, at, face, scale, cv::Scalar(0), thickness, cv::LINE_AA);
 }
 
 } // namespace
@@ -97,6 +78,41 @@ std::vector<cv::Point2f> SheetLayout::outlineMm() const {
     return {{0, 0}, {paperMm.width, 0}, {paperMm.width, paperMm.height}, {0, paperMm.height}};
 }
 
+std::vector<SheetLine> SheetLayout::rulerLinesMm() const {
+    std::vector<SheetLine> lines{{rulerStartMm, rulerStartMm + cv::Point2f(rulerLengthMm, 0)}};
+    const int millimetres = static_cast<int>(std::lround(rulerLengthMm));
+    for (int mm = 0; mm <= millimetres; ++mm) {
+        const float tick = mm % 10 == 0 ? 6.0f : (mm % 5 == 0 ? 4.0f : 2.5f);
+        const cv::Point2f x = rulerStartMm + cv::Point2f(static_cast<float>(mm), 0);
+        lines.push_back({x, x - cv::Point2f(0, tick)});
+    }
+    return lines;
+}
+
+cv::Rect2f SheetLayout::dieSquareRectMm() const {
+    const cv::Point2f topLeft = rulerStartMm + cv::Point2f(rulerLengthMm / 2 - dieSquareMm / 2, 15);
+    return {topLeft, cv::Size2f(dieSquareMm, dieSquareMm)};
+}
+
+std::vector<SheetText> SheetLayout::texts() const {
+    const float midX = paperMm.width / 2;
+    std::ostringstream die;
+    die << dieSquareMm << " mm die";
+    std::vector<SheetText> out{
+        {"Muster calibration sheet (" + paperName(paper) + ")", {midX, 75.0f}, 5.0f, true},
+        {"Print at 100% (actual size). Lay it flat in the dice tray,", {midX, 90.0f}, 3.5f, true},
+        {"all four markers in view of the camera.", {midX, 97.0f}, 3.5f, true},
+        {die.str(), {midX, dieSquareRectMm().br().y + 7.0f}, 3.0f, true}};
+    for (const SheetMarker& m : markers)
+        out.push_back(
+            {"id " + std::to_string(m.id), m.centreMm + cv::Point2f(0, m.sideMm / 2 + 5.0f), 2.5f, true});
+    const int centimetres = static_cast<int>(std::lround(rulerLengthMm / 10.0f));
+    for (int cm = 0; cm <= centimetres; ++cm)
+        out.push_back({std::to_string(cm), rulerStartMm + cv::Point2f(cm * 10.0f, -7.5f), 3.0f, true});
+    out.push_back({"cm", rulerStartMm + cv::Point2f(rulerLengthMm + 3.0f, 0), 3.0f, false});
+    return out;
+}
+
 Result<Paper> parsePaper(const std::string& name) {
     if (name == "a4" || name == "A4")
         return Paper::A4;
@@ -109,50 +125,43 @@ std::string paperName(Paper paper) {
     return paper == Paper::A4 ? "a4" : "letter";
 }
 
+Result<cv::Mat> sheetMarkerCells(int id) {
+    const cv::Ptr<cv::aruco::Dictionary> dictionary = cv::aruco::getPredefinedDictionary(kSheetDictionary);
+    if (id < 0 || id >= dictionary->bytesList.rows)
+        return Error{"marker id " + std::to_string(id) + " is not in the sheet's dictionary (0-" +
+                     std::to_string(dictionary->bytesList.rows - 1) + ")"};
+    const int bits = dictionary->markerSize;
+    // ArUco's bit 1 is white; the border cells are black.
+    const cv::Mat white = cv::aruco::Dictionary::getBitsFromByteList(dictionary->bytesList.row(id), bits);
+    cv::Mat cells(bits + 2, bits + 2, CV_8UC1, cv::Scalar(1));
+    cv::Mat inner = cells(cv::Rect(1, 1, bits, bits));
+    cv::subtract(cv::Scalar(1), white, inner);
+    return cells;
+}
+
 cv::Mat renderSheet(const SheetLayout& layout, double dpi) {
     const double pxPerMm = dpi / 25.4;
     cv::Mat sheet(toPx(layout.paperMm.height, pxPerMm), toPx(layout.paperMm.width, pxPerMm), CV_8UC1,
                   cv::Scalar(255));
-    const cv::Ptr<cv::aruco::Dictionary> dictionary = cv::aruco::getPredefinedDictionary(kSheetDictionary);
     for (const SheetMarker& m : layout.markers) {
+        const Result<cv::Mat> cells = sheetMarkerCells(m.id);
+        if (!cells)
+            continue; // a layout of ours only has ids 0-3
         const cv::Point topLeft = toPx(m.centreMm - cv::Point2f(m.sideMm / 2, m.sideMm / 2), pxPerMm);
         const int side = toPx(m.sideMm, pxPerMm);
         cv::Mat marker;
-        cv::aruco::drawMarker(dictionary, m.id, side, marker, 1);
+        // Nearest-neighbour scaling of the cells, as cv::aruco::drawMarker draws them.
+        cv::resize(255 - cells.value() * 255, marker, cv::Size(side, side), 0, 0, cv::INTER_NEAREST);
         marker.copyTo(sheet(cv::Rect(topLeft, cv::Size(side, side))));
-        drawText(sheet, "id " + std::to_string(m.id), m.centreMm + cv::Point2f(0, m.sideMm / 2 + 5.0f), 2.5,
-                 pxPerMm, true);
     }
-    drawRuler(sheet, layout, pxPerMm);
-
-    // The default die size as a square, for a quick visual check of the scale.
-    const cv::Point2f dieTopLeft =
-        layout.rulerStartMm + cv::Point2f(layout.rulerLengthMm / 2 - layout.dieSquareMm / 2, 15);
-    cv::rectangle(sheet,
-                  cv::Rect(toPx(dieTopLeft, pxPerMm),
-                           toPx(dieTopLeft + cv::Point2f(layout.dieSquareMm, layout.dieSquareMm), pxPerMm)),
-                  cv::Scalar(0), std::max(1, toPx(0.3, pxPerMm)));
-    const float midX = layout.paperMm.width / 2;
-    drawText(sheet, "16 mm die", {midX, dieTopLeft.y + layout.dieSquareMm + 7.0f}, 3.0, pxPerMm, true);
-    drawText(sheet, "Muster calibration sheet (" + paperName(layout.paper) + ")", {midX, 75.0f}, 5.0, pxPerMm,
-             true);
-    drawText(sheet, "Print at 100% (actual size). Lay it flat in the dice tray,", {midX, 90.0f}, 3.5, pxPerMm,
-             true);
-    drawText(sheet, "all four markers in view of the camera.", {midX, 97.0f}, 3.5, pxPerMm, true);
+    const int line = std::max(1, toPx(kSheetLineMm, pxPerMm));
+    for (const SheetLine& l : layout.rulerLinesMm())
+        cv::line(sheet, toPx(l.fromMm, pxPerMm), toPx(l.toMm, pxPerMm), cv::Scalar(0), line);
+    const cv::Rect2f die = layout.dieSquareRectMm();
+    cv::rectangle(sheet, cv::Rect(toPx(die.tl(), pxPerMm), toPx(die.br(), pxPerMm)), cv::Scalar(0), line);
+    for (const SheetText& t : layout.texts())
+        drawText(sheet, t, pxPerMm);
     return sheet;
-}
-
-Status writeSheetPdf(const SheetLayout& layout, const std::string& path, double dpi) {
-    const Result<std::string> pdf = singleImagePdf(renderSheet(layout, dpi), layout.paperMm);
-    if (!pdf)
-        return pdf.error();
-    std::ofstream out(path, std::ios::binary);
-    if (!out)
-        return Error{"cannot write " + path};
-    out.write(pdf->data(), static_cast<std::streamsize>(pdf->size()));
-    if (!out)
-        return Error{"writing " + path + " failed"};
-    return {};
 }
 
 } // namespace muster::calibration

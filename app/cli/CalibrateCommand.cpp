@@ -10,6 +10,11 @@
 #include "calibration/ViewMonitor.h"
 #include "vision/ImageFile.h"
 
+#ifdef MUSTER_HAVE_PRINT
+#include "app/print/CalibrationSheetPdf.h"
+#include "app/print/PrintApplication.h"
+#endif
+
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -58,21 +63,41 @@ mc::Result<mc::CalibrationProfile> loadProfile(const std::string& path) {
     return mc::CalibrationProfile::fromJson(text.str());
 }
 
+#ifdef MUSTER_HAVE_PRINT
+int writeSheetPdf(const mc::SheetLayout& layout, const std::string& out) {
+    const auto guiApp = app::printingApplication(); // fonts for the PDF; no display needed
+    if (mc::Status written = app::writeCalibrationSheetPdf(layout, out); !written)
+        return failure(written.error().message);
+    std::cout << "wrote " << out << " (" << mc::paperName(layout.paper)
+              << ", vector PDF): print at 100% and lay it flat in the tray\n";
+    return 0;
+}
+#else
+int writeSheetPdf(const mc::SheetLayout&, const std::string&) {
+    return failure(
+        "the PDF sheet (--out) is unavailable in this build (configured with MUSTER_BUILD_QT=OFF; it "
+        "is drawn with Qt Gui). Rebuild with -DMUSTER_BUILD_QT=ON, or write a PNG with --png.");
+}
+#endif
+
 } // namespace
 
 int runCalibrateSheet(const CalibrateSheetOptions& o) {
-    const std::string* out = &o.out;
     const auto paper = mc::parsePaper(o.paper);
     if (!paper)
         return usageError(paper.error().message);
-    const float dpi = o.dpi; // the parser checked 50 to 1200
+    if (!o.out && !o.png)
+        return usageError("say what to write: --out sheet.pdf, --png sheet.png or both");
     const mc::SheetLayout layout = mc::SheetLayout::standard(paper.value());
-    if (mc::Status written = mc::writeSheetPdf(layout, *out, dpi); !written)
-        return failure(written.error().message);
-    if (const auto& png = o.png; png && !cv::imwrite(*png, mc::renderSheet(layout, dpi)))
-        return failure("cannot write " + *png);
-    std::cout << "wrote " << *out << " (" << mc::paperName(paper.value()) << ", " << dpi
-              << " dpi): print at 100% and lay it flat in the tray\n";
+    if (const auto& out = o.out)
+        if (const int code = writeSheetPdf(layout, *out); code != 0)
+            return code;
+    if (const auto& png = o.png) {
+        const float dpi = o.dpi; // the parser checked 50 to 1200
+        if (!cv::imwrite(*png, mc::renderSheet(layout, dpi)))
+            return failure("cannot write " + *png);
+        std::cout << "wrote " << *png << " (" << mc::paperName(paper.value()) << ", " << dpi << " dpi)\n";
+    }
     return 0;
 }
 

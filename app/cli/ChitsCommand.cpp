@@ -10,13 +10,7 @@
 
 #ifdef MUSTER_HAVE_PRINT
 #include "app/print/ChitSheet.h"
-
-#include <unistd.h>
-
-#include <QDir>
-#include <QFile>
-#include <QGuiApplication>
-#include <QtGlobal>
+#include "app/print/PrintApplication.h"
 #endif
 
 #include <nlohmann/json.hpp>
@@ -71,24 +65,7 @@ int printSheet(const ChitsPrintOptions& o) {
     options.labelMm = o.labelMm.value_or(options.labelMm);
     const int unitless = o.unitless;
 
-    // Printing needs a QGuiApplication for fonts, but never a display.
-    std::unique_ptr<QGuiApplication> app;
-    if (QGuiApplication::instance() == nullptr) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
-            // Qt warns without one; a private folder keeps the output clean.
-            const QString dir =
-                QDir::tempPath() + QStringLiteral("/muster-runtime-") + QString::number(getuid());
-            if (QDir().mkpath(dir) &&
-                QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
-                qputenv("XDG_RUNTIME_DIR", dir.toLocal8Bit());
-        }
-        static int argc = 1;
-        static char name[] = "muster-cli";
-        static char* argv[] = {name, nullptr};
-        app = std::make_unique<QGuiApplication>(argc, argv);
-    }
+    const auto guiApp = app::printingApplication(); // fonts for the PDF; no display needed
     const ChitVocabulary& vocabulary = rules::chitVocabularyOf(scenario->ruleSet);
     if (vocabulary.empty()) {
         std::cerr << "muster-cli chits: the scenario's rule set '" << scenario->ruleSet

@@ -184,13 +184,14 @@ void addCalibrate(CLI::App& app, std::function<int()>& command) {
     calibrate->require_subcommand(1);
 
     CLI::App* sheet = calibrate->add_subcommand(
-        "sheet", "writes the printable sheet (four ArUco markers and a ruler) as a one-page PDF; print it at "
-                 "100%");
+        "sheet",
+        "writes the printable sheet (four ArUco markers and a ruler) as a one-page vector PDF, print it "
+        "at 100%; and/or as a PNG");
     auto s = bind(sheet, command, runCalibrateSheet);
-    sheet->add_option("--out", s->out, "the PDF to write")->required();
-    sheet->add_option("--png", s->png, "also a PNG of the sheet");
+    sheet->add_option("--out", s->out, "the PDF to write (builds with Qt)");
+    sheet->add_option("--png", s->png, "a PNG of the sheet to write");
     sheet->add_option("--paper", s->paper, "a4 or letter (default a4)")->check(kPaper);
-    sheet->add_option("--dpi", s->dpi, "resolution (default 300)")->check(CLI::Range(50.0, 1200.0));
+    sheet->add_option("--dpi", s->dpi, "the PNG's resolution (default 300)")->check(CLI::Range(50.0, 1200.0));
 
     CLI::App* tray = calibrate->add_subcommand(
         "tray", "finds the sheet in a photo of the tray and prints the camera-to-tray mapping, the expected "

@@ -107,7 +107,7 @@ struct ChitsDecodeOptions {
 };
 
 struct CalibrateSheetOptions {
-    std::string out;
+    std::optional<std::string> out;
     std::optional<std::string> png;
     std::string paper = "a4";
     float dpi = 300.0f;

@@ -1,5 +1,6 @@
 #include "app/ui/CalibrationController.h"
 
+#include "app/print/CalibrationSheetPdf.h"
 #include "app/storage/CalibrationStore.h"
 #include "app/ui/CameraService.h"
 #include "app/ui/GameController.h"
@@ -241,7 +242,8 @@ bool CalibrationController::say(const QString& message) {
 bool CalibrationController::writeSheet(const QString& folder) {
     const QString dir = folder.isEmpty() ? GameController::gamesDirectory() : folder;
     const QString path = dir + u"/calibration-sheet-%1.pdf"_s.arg(paper());
-    const mc::Status written = mc::writeSheetPdf(mc::SheetLayout::standard(m_paper), path.toStdString());
+    const mc::Status written =
+        writeCalibrationSheetPdf(mc::SheetLayout::standard(m_paper), path.toStdString());
     if (!written)
         return fail(q(written.error().message));
     m_sheetPath = path;

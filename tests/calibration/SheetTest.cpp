@@ -1,16 +1,11 @@
-// The calibration sheet: layout, rendering (markers where the layout says) and the one-page PDF.
+// The calibration sheet: layout (markers, ruler, die square, text), ArUco cells and the raster rendering. The
+// PDF drawn from the same layout is tested in tests/print.
 
 #include "calibration/CalibrationSheet.h"
-#include "calibration/PdfWriter.h"
 #include "calibration/TrayCalibration.h"
 
 #include <gtest/gtest.h>
-#include <opencv2/imgcodecs.hpp>
-
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <regex>
+#include <opencv2/aruco.hpp>
 
 namespace mc = muster::calibration;
 
@@ -56,67 +51,54 @@ TEST(CalibrationSheet, RenderedMarkersAreWhereTheLayoutSays) {
     }
 }
 
-TEST(CalibrationSheet, WritesAOnePagePdfOfThePaperSize) {
+TEST(CalibrationSheet, MarkerCellsAreTheDictionarysBitsInsideABlackBorder) {
+    const cv::Ptr<cv::aruco::Dictionary> dictionary =
+        cv::aruco::getPredefinedDictionary(mc::kSheetDictionary);
+    for (int id = 0; id < 4; ++id) {
+        const auto cells = mc::sheetMarkerCells(id);
+        ASSERT_TRUE(cells) << cells.error().message;
+        ASSERT_EQ(cells->rows, 6);
+        ASSERT_EQ(cells->cols, 6);
+        // ArUco's own drawing at one pixel per cell: 0 is black.
+        cv::Mat drawn;
+        cv::aruco::drawMarker(dictionary, id, 6, drawn, 1);
+        for (int y = 0; y < 6; ++y)
+            for (int x = 0; x < 6; ++x)
+                EXPECT_EQ(cells->at<uchar>(y, x), drawn.at<uchar>(y, x) == 0 ? 1 : 0)
+                    << "id " << id << " cell " << x << "," << y;
+    }
+    // Marker 0 of DICT_4X4_50 inside its border, row by row ('#' black).
+    const cv::Mat zero = mc::sheetMarkerCells(0).value();
+    const char* rows[] = {"######", "#.#..#", "##.#.#", "###..#", "###.##", "######"};
+    for (int y = 0; y < 6; ++y)
+        for (int x = 0; x < 6; ++x)
+            EXPECT_EQ(zero.at<uchar>(y, x), rows[y][x] == '#' ? 1 : 0) << "cell " << x << "," << y;
+    const auto bad = mc::sheetMarkerCells(50);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.error().message.find("not in the sheet's dictionary (0-49)"), std::string::npos);
+}
+
+TEST(CalibrationSheet, RulerDieSquareAndTextSitWhereTheSheetSaysOnA4) {
     const mc::SheetLayout layout = mc::SheetLayout::standard(mc::Paper::A4);
-    const std::filesystem::path path = std::filesystem::temp_directory_path() / "muster_sheet_test.pdf";
-    ASSERT_TRUE(mc::writeSheetPdf(layout, path.string(), 100.0));
-    std::ifstream in(path, std::ios::binary);
-    const std::string pdf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::filesystem::remove(path);
-    EXPECT_EQ(pdf.rfind("%PDF-1.4", 0), 0u);
-    EXPECT_NE(pdf.find("/MediaBox [0 0 595.28 841.89]"), std::string::npos); // A4 in points
-    EXPECT_NE(pdf.find("/Filter /DCTDecode"), std::string::npos);
-    EXPECT_NE(pdf.find("/Count 1"), std::string::npos);
-    // Every cross-reference entry points at the object it names.
-    const size_t xref = pdf.rfind("\nxref\n") + 1;
-    ASSERT_NE(xref, 0u);
-    const size_t startxref = pdf.find("startxref\n");
-    EXPECT_EQ(std::stoul(pdf.substr(startxref + 10)), xref);
-    std::istringstream table(pdf.substr(xref));
-    std::string word;
-    int first = 0, count = 0;
-    table >> word >> first >> count;
-    ASSERT_EQ(count, 6);
-    std::string offset, generation, kind;
-    table >> offset >> generation >> kind; // the free entry
-    for (int object = 1; object < count; ++object) {
-        table >> offset >> generation >> kind;
-        const std::string header = std::to_string(object) + " 0 obj";
-        EXPECT_EQ(pdf.compare(std::stoul(offset), header.size(), header), 0) << "object " << object;
-    }
-}
-
-TEST(PdfWriter, RefusesEmptyImages) {
-    const auto pdf = mc::singleImagePdf(cv::Mat(), {210, 297});
-    ASSERT_FALSE(pdf);
-    EXPECT_FALSE(pdf.error().message.empty());
-}
-
-// End to end: the PDF as a PDF reader draws it (poppler's pdftoppm, where installed) still has the markers at
-// their millimetre positions.
-TEST(CalibrationSheet, PdfRasterisedByPopplerKeepsTheMillimetres) {
-    if (std::system("pdftoppm -v > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "pdftoppm (poppler-utils) is not installed";
-    const mc::SheetLayout layout = mc::SheetLayout::standard(mc::Paper::Letter);
-    const std::filesystem::path dir = std::filesystem::temp_directory_path();
-    const std::filesystem::path pdf = dir / "muster_sheet_poppler.pdf";
-    ASSERT_TRUE(mc::writeSheetPdf(layout, pdf.string(), 300.0));
-    const std::filesystem::path png = dir / "muster_sheet_poppler";
-    ASSERT_EQ(std::system(("pdftoppm -r 72 -png -singlefile " + pdf.string() + " " + png.string()).c_str()),
-              0);
-    const cv::Mat page = cv::imread(png.string() + ".png", cv::IMREAD_GRAYSCALE);
-    std::filesystem::remove(pdf);
-    std::filesystem::remove(png.string() + ".png");
-    ASSERT_FALSE(page.empty());
-    EXPECT_NEAR(page.cols, 612, 1); // 8.5 in at 72 dpi
-    const auto found = mc::detectSheetMarkers(page);
-    ASSERT_TRUE(found);
-    ASSERT_EQ(found->size(), 4u);
-    const float mmPerPx = 25.4f / 72.0f;
-    for (const mc::MarkerSighting& s : found.value()) {
-        const std::vector<cv::Point2f> mm = layout.marker(s.id)->cornersMm();
-        for (size_t k = 0; k < 4; ++k)
-            EXPECT_LT(cv::norm(s.cornersPx[k] * mmPerPx - mm[k]), 0.6)
-                << "marker " << s.id << " corner " << k;
-    }
+    EXPECT_FLOAT_EQ(layout.rulerLengthMm, 170.0f);
+    const std::vector<mc::SheetLine> lines = layout.rulerLinesMm();
+    ASSERT_EQ(lines.size(), 1u + 171u); // baseline, then a tick per mm from 0 to 170
+    EXPECT_EQ(lines[0].fromMm, cv::Point2f(20.0f, 148.5f));
+    EXPECT_EQ(lines[0].toMm, cv::Point2f(190.0f, 148.5f));
+    EXPECT_FLOAT_EQ(lines[1].toMm.y, 148.5f - 6.0f); // 0 cm
+    EXPECT_FLOAT_EQ(lines[2].toMm.y, 148.5f - 2.5f); // 1 mm
+    EXPECT_FLOAT_EQ(lines[6].toMm.y, 148.5f - 4.0f); // 5 mm
+    EXPECT_FLOAT_EQ(lines[170].fromMm.x, 189.0f);    // 169 mm
+    const cv::Rect2f die = layout.dieSquareRectMm();
+    EXPECT_EQ(die, cv::Rect2f(97.0f, 163.5f, 16.0f, 16.0f));
+    const std::vector<mc::SheetText> texts = layout.texts();
+    ASSERT_EQ(texts.size(), 4u + 4u + 18u + 1u); // title, 2 instruction lines, die; ids; 0-17 cm; "cm"
+    EXPECT_EQ(texts[0].text, "Muster calibration sheet (a4)");
+    EXPECT_EQ(texts[3].text, "16 mm die");
+    EXPECT_FLOAT_EQ(texts[3].atMm.y, 186.5f);
+    EXPECT_EQ(texts[4].text, "id 0");
+    EXPECT_EQ(texts[4].atMm, cv::Point2f(35.0f, 60.0f));
+    EXPECT_EQ(texts[8 + 17].text, "17");
+    EXPECT_EQ(texts.back().text, "cm");
+    EXPECT_FALSE(texts.back().centred);
 }

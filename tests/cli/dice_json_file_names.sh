@@ -8,7 +8,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 name="$dir/two"$'\n'"lines \"quoted\" back\\slash.png"
 # Any photo will do: the calibration sheet's own PNG (no dice in it).
-"$cli" calibrate sheet --out "$dir/sheet.pdf" --png "$name" --dpi 50 >/dev/null
+"$cli" calibrate sheet --png "$name" --dpi 50 >/dev/null
 "$cli" dice read "$name" --json >"$dir/out.json"
 /usr/bin/python3 - "$dir/out.json" "$name" <<'PY'
 import json, sys

@@ -63,6 +63,17 @@ TEST(CalibrationController, WritesTheSheetPdfAndSaysWhere) {
     EXPECT_TRUE(f.read(5).startsWith("%PDF"));
 }
 
+TEST(CalibrationController, AFolderThatCannotBeWrittenIsSaid) {
+    QTemporaryDir dir;
+    CalibrationController c;
+    const QString missing = dir.filePath(u"no-such-folder"_s);
+    EXPECT_FALSE(c.writeSheet(missing));
+    EXPECT_TRUE(c.failed());
+    EXPECT_EQ(c.message().toStdString(), "cannot write " + missing.toStdString() +
+                                             "/calibration-sheet-a4.pdf: No such file or directory");
+    EXPECT_TRUE(c.sheetPath().isEmpty());
+}
+
 TEST(CalibrationController, RealPhotoWithoutTheSheetIsRefusedAndNothingStored) {
     MUSTER_REQUIRE_TRAY_PHOTOS(photos);
     QTemporaryDir dir;
