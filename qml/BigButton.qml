@@ -5,6 +5,12 @@ import QtQuick.Controls
 Button {
     id: control
     property color tint: Theme.surfaceRaised
+    // No insets: the style's default draws the face 12 px smaller than the tap area, so a 56 px button looked
+    // 44 px tall.
+    topInset: 0
+    bottomInset: 0
+    leftInset: 0
+    rightInset: 0
     implicitHeight: Math.max(Theme.touchTarget, contentItem.implicitHeight + 20)
     implicitWidth: Math.max(140, contentItem.implicitWidth + 36)
     font.pixelSize: Theme.fontBody

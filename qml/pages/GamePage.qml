@@ -45,12 +45,27 @@ PageFrame {
         GridLayout {
             Layout.fillWidth: true
             Layout.fillHeight: true
-            columns: page.width > page.height ? 2 : 1
+            id: grid
+            objectName: "gameGrid"
+            // Side by side in landscape, one above the other in portrait, decided by the window: the page's own
+            // size changes while the layouts are being polished, and Qt 6.4's GridLayout then kept the previous
+            // placement after a rotation.
+            readonly property bool landscape: Window.window ? Window.width > Window.height : page.width > page.height
+            // A changed place alone does not re-place the cells: a spacing change after it does.
+            onLandscapeChanged: Qt.callLater(() => {
+                grid.rowSpacing = Theme.spacing + 1
+                grid.rowSpacing = Theme.spacing
+            })
+            columns: 2
             columnSpacing: Theme.spacing
             rowSpacing: Theme.spacing
 
             // The prompt card.
             Rectangle {
+                objectName: "promptCard"
+                Layout.row: 0
+                Layout.column: 0
+                Layout.columnSpan: grid.landscape ? 1 : 2
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 Layout.preferredWidth: 3
@@ -63,7 +78,11 @@ PageFrame {
                     spacing: 10
                 Flickable {
                     Layout.fillWidth: true
-                    Layout.fillHeight: true
+                    // Beside the tray the prompt keeps its whole text (up to a third of the page) and the tray
+                    // takes the rest.
+                    Layout.fillHeight: !page.cameraThrow
+                    Layout.preferredHeight: card.implicitHeight
+                    Layout.minimumHeight: Math.min(card.implicitHeight, page.height / 3)
                     contentHeight: card.implicitHeight
                     clip: true
                     ColumnLayout {
@@ -168,12 +187,14 @@ PageFrame {
                     id: cameraPanel
                     objectName: "gameCamera"
                     Layout.fillWidth: true
+                    Layout.fillHeight: true
                     visible: page.cameraThrow
                     spacing: 10
                     TrayView {
                         objectName: "gameTray"
                         Layout.fillWidth: true
-                        Layout.preferredHeight: Math.max(240, Math.min(page.height * 0.42, width * 0.6))
+                        Layout.fillHeight: true
+                        Layout.minimumHeight: 200
                         running: cameraPanel.visible && page.visible
                         onDieTapped: (index, readValue, value, unsure, maybeNotADie) => gameCorrection.openFor(index, readValue, value, unsure, maybeNotADie)
                     }
@@ -240,8 +261,14 @@ PageFrame {
 
             // What just happened, and the way back.
             Rectangle {
+                objectName: "historyPanel"
+                Layout.row: grid.landscape ? 0 : 1
+                Layout.column: grid.landscape ? 1 : 0
+                Layout.columnSpan: grid.landscape ? 1 : 2
                 Layout.fillWidth: true
                 Layout.fillHeight: true
+                // In portrait the prompt card (and the tray) get most of the height.
+                Layout.maximumHeight: grid.landscape ? Number.POSITIVE_INFINITY : page.height * 0.4
                 Layout.preferredWidth: 2
                 radius: Theme.radius
                 color: Theme.surface

@@ -6,7 +6,8 @@ import "ui.js" as Ui
 // Issue 23: every control a finger taps is at least 56 px (9 mm at 150 dpi) in both directions, on every page at
 // 1280x800, with a game in progress (so the Game, Orders, Roster and Log pages show what they show in play) and
 // with none. Controls are found by what they are: buttons, combo boxes, switches, text fields, spin boxes,
-// sliders, mouse areas and items carrying a tap handler. Text links (a Label with a link) are not checked.
+// sliders, mouse areas and items carrying a tap handler, and measured by the face they draw (a control's
+// background), not only by their tap area. Text links (a Label with a link) are not checked.
 TestCase {
     id: testCase
     name: "TouchTargets"
@@ -75,10 +76,13 @@ TestCase {
         const found = []
         collect(win.contentItem, win, found)
         const small = []
-        for (const f of found)
-            if (f.item.width < minimum || f.item.height < minimum)
-                small.push(page + ": " + f.kind + " " + describe(f.item) + " is " + Math.round(f.item.width)
-                           + "x" + Math.round(f.item.height))
+        for (const f of found) {
+            // What a finger aims at is what is drawn: a control's face (its background) when it has one.
+            const face = f.item.background && f.item.background.visible ? f.item.background : f.item
+            const w = Math.min(f.item.width, face.width), h = Math.min(f.item.height, face.height)
+            if (w < minimum || h < minimum)
+                small.push(page + ": " + f.kind + " " + describe(f.item) + " is " + Math.round(w) + "x" + Math.round(h))
+        }
         return { count: found.length, small: small }
     }
 
