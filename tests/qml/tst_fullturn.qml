@@ -113,7 +113,7 @@ TestCase {
             inputs++
         }
         verify(guard < 600, "turn 1 did not end")
-        // Issue 23's bar: the Texas volunteers' volley of 31 dice at short range (MD-FIRE-04) with its reroll of
+        // Issue 23's bar: the Texas volunteers' volley of 30 dice at short range (MD-FIRE-04) with its reroll of
         // the 4s and 5s (MD-FIRE-06), entered as counts per face, in at most 12 taps. These faces take
         // 6 + 6 taps: five counts (the sixth is the rest) and Accept, each time.
         compare(JSON.stringify(volleyTaps), JSON.stringify({ "US-TXVOL.pool": 6, "US-TXVOL.reroll": 6 }))
