@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 
 using namespace muster::rules;
 using namespace muster::rules::test;
@@ -35,21 +35,65 @@ public:
     std::map<std::string, std::string> distances; // "13.0\"" -> where
     std::size_t texts = 0;
 
-private:
     void see(const std::string& text, const std::string& where) {
         if (text.empty())
             return;
         ++texts;
-        static const std::regex snake(R"(\b[a-z][a-z0-9]*_[a-z0-9_]+\b)");
-        // 13.0" or 2.50": a trailing zero after the point (5.5" and 2.25" are how a fraction is written).
-        static const std::regex badInches(R"(\b\d+\.\d*0\")");
-        for (auto it = std::sregex_iterator(text.begin(), text.end(), snake); it != std::sregex_iterator();
-             ++it)
-            rawIds.emplace(it->str(), where + ": " + text);
-        for (auto it = std::sregex_iterator(text.begin(), text.end(), badInches);
-             it != std::sregex_iterator(); ++it)
-            distances.emplace(it->str(), where + ": " + text);
+        for (const auto& token : snakeTokens(text))
+            rawIds.emplace(token, where + ": " + text);
+        for (const auto& token : inchesWithTrailingZero(text))
+            distances.emplace(token, where + ": " + text);
     }
+    // Words of lowercase letters and digits joined by '_' ("fire_limber"). A hand scan, not std::regex: GCC
+    // 12 warns (maybe-uninitialized) inside <regex> under the sanitizer build, and warnings are errors.
+    static std::vector<std::string> snakeTokens(const std::string& text) {
+        std::vector<std::string> out;
+        const auto word = [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        };
+        const auto other = [](char c) {
+            return (c >= 'A' && c <= 'Z');
+        };
+        for (std::size_t i = 0; i < text.size();) {
+            if (!word(text[i]) || (i > 0 && (word(text[i - 1]) || other(text[i - 1])))) {
+                ++i;
+                continue;
+            }
+            std::size_t j = i;
+            while (j < text.size() && (word(text[j]) || other(text[j])))
+                ++j;
+            const std::string t = text.substr(i, j - i);
+            const bool lower = std::none_of(t.begin(), t.end(), other);
+            const auto u = t.find('_');
+            if (lower && t[0] >= 'a' && t[0] <= 'z' && u != std::string::npos && u + 1 < t.size() &&
+                t.back() != '_')
+                out.push_back(t);
+            i = j;
+        }
+        return out;
+    }
+    // 13.0" or 2.50": a trailing zero after the point (5.5" and 2.25" are how a fraction is written).
+    static std::vector<std::string> inchesWithTrailingZero(const std::string& text) {
+        std::vector<std::string> out;
+        const auto digit = [](char c) {
+            return c >= '0' && c <= '9';
+        };
+        for (std::size_t q = text.find('"'); q != std::string::npos; q = text.find('"', q + 1)) {
+            std::size_t i = q;
+            while (i > 0 && digit(text[i - 1]))
+                --i;
+            if (i == q || text[q - 1] != '0' || i == 0 || text[i - 1] != '.')
+                continue;
+            std::size_t k = i - 1;
+            while (k > 0 && digit(text[k - 1]))
+                --k;
+            if (k < i - 1)
+                out.push_back(text.substr(k, q + 1 - k));
+        }
+        return out;
+    }
+
+private:
     void look(const Prompt& p) {
         see(p.headline, "headline");
         if (p.question) {
@@ -61,6 +105,17 @@ private:
             see(p.dice->purpose, "dice purpose of " + p.dice->id);
     }
 };
+
+// The scans themselves find what they are for, and only that.
+TEST(PromptWordsScan, FindsSnakeCaseIdsAndTrailingZeros) {
+    using V = std::vector<std::string>;
+    EXPECT_EQ(WordsCollector::snakeTokens("Behind a fence (fire_limber, tall_grass_trees_brush)"),
+              (V{"fire_limber", "tall_grass_trees_brush"}));
+    EXPECT_EQ(WordsCollector::snakeTokens("US-5INF fires at MX-ACT: FORCED MARCH + LIMBER, Fire_x, _a, b_"),
+              V{});
+    EXPECT_EQ(WordsCollector::inchesWithTrailingZero("moves 13.0\" then 6.00\", not 5.5\" or 2.25\" or 11\""),
+              (V{"13.0\"", "6.00\""}));
+}
 
 struct Played {
     std::string ruleSet;
