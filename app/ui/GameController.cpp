@@ -1031,16 +1031,22 @@ bool GameController::fixThrow(qlonglong seq, const QVariantList& faces, const QS
     return applyFix(seq, {}, values, reason);
 }
 
-QVariantList GameController::lastDiceFaces() const {
-    QVariantList out;
+std::optional<storage::EffectiveInput> GameController::lastThrow() const {
     if (!m_session)
-        return out;
+        return std::nullopt;
     auto inputs = m_session->journal().effectiveInputs();
     if (!inputs || inputs->empty() || inputs->back().event.kind != storage::kind::Dice)
+        return std::nullopt;
+    return inputs->back();
+}
+
+QVariantList GameController::lastDiceFaces() const {
+    QVariantList out;
+    const auto last = lastThrow();
+    if (!last)
         return out;
-    const auto& last = inputs->back();
-    auto faces = last.overriddenFaces ? storage::Result<std::vector<int>>(*last.overriddenFaces)
-                                      : storage::facesOf(last.event.payloadJson);
+    auto faces = last->overriddenFaces ? storage::Result<std::vector<int>>(*last->overriddenFaces)
+                                       : storage::facesOf(last->event.payloadJson);
     if (faces)
         for (int f : *faces)
             out << f;
@@ -1048,12 +1054,8 @@ QVariantList GameController::lastDiceFaces() const {
 }
 
 qlonglong GameController::lastThrowSeq() const {
-    if (!m_session)
-        return 0;
-    auto inputs = m_session->journal().effectiveInputs();
-    if (!inputs || inputs->empty() || inputs->back().event.kind != storage::kind::Dice)
-        return 0;
-    return static_cast<qlonglong>(inputs->back().event.seq);
+    const auto last = lastThrow();
+    return last ? static_cast<qlonglong>(last->event.seq) : 0;
 }
 
 bool GameController::overrideLast(const QVariantList& faces, const QString& reason) {

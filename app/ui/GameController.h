@@ -211,6 +211,8 @@ public:
     Q_INVOKABLE QVariantList lastDiceFaces() const;
     // The journal seq of that throw (0 if there is none): "Correct last throw…" fixes it like any other.
     Q_INVOKABLE qlonglong lastThrowSeq() const;
+    // The latest input still in force, if it is a throw: what both of the above read.
+    std::optional<storage::EffectiveInput> lastThrow() const;
     Q_INVOKABLE bool overrideLast(const QVariantList& faces, const QString& reason);
     // The sides of a bundled scenario or scenario file: [{id, name, nation}]; empty (and lastError set) if
     // unreadable.
