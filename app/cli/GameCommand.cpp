@@ -7,6 +7,7 @@
 #include "app/report/Report.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "app/storage/StruckOut.h"
 #include "app/storage/TurnSignature.h"
 
 #include <algorithm>
@@ -198,6 +199,8 @@ int runGameLog(const GameLogOptions& o) {
         if (said != resolved.end())
             for (const std::string& line : said->second)
                 std::cout << "         = " << line << "\n";
+        if (!r.struckOut.empty())
+            std::cout << "         x " << storage::struckOutText(r.struckOut) << "\n";
     }
     return 0;
 }

@@ -1,5 +1,7 @@
 #include "app/report/GameRecords.h"
 
+#include "app/storage/StruckOut.h"
+
 #include <algorithm>
 #include <map>
 
@@ -156,6 +158,12 @@ storage::Result<GameRecords> loadRecords(const storage::Journal& journal) {
         bySeq[e.seq] = out.records.size();
         out.records.push_back(std::move(r));
     }
+    auto struck = storage::struckOutBySeq(journal);
+    if (!struck)
+        return struck.error();
+    for (auto& [seq, reasons] : *struck)
+        if (const auto at = bySeq.find(seq); at != bySeq.end())
+            out.records[at->second].struckOut = std::move(reasons);
     std::map<std::pair<std::string, int>, storage::DiceTally> tallies;
     for (const GameRecord& r : out.records) {
         if (r.event.kind != storage::kind::Dice || !r.finalFaces)
@@ -191,6 +199,8 @@ Json toJson(const GameRecord& r) {
         if (r.finalFaces)
             j["finalFaces"] = *r.finalFaces;
     }
+    if (!r.struckOut.empty())
+        j["struckOut"] = r.struckOut;
     if (r.target)
         j["target"] = *r.target;
     if (r.undoneBy)

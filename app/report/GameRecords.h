@@ -28,6 +28,7 @@ struct GameRecord {
     std::optional<std::int64_t> overriddenBy;   // dice or an answer replaced by an override (the latest)
     std::optional<std::int64_t> supersededBy;   // inputs a fix of an earlier input set aside
     std::optional<std::vector<int>> finalFaces; // dice after every override
+    std::vector<std::string> struckOut;         // camera finds the players struck out as not a die: reasons
 };
 
 struct GameRecords {

@@ -7,6 +7,7 @@
 #include "app/report/JsonText.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "app/storage/StruckOut.h"
 #include "app/storage/TurnSignature.h"
 #include "common/crypto/Crypto.h"
 
@@ -275,6 +276,8 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
                     row.set("overriddenBy", text(*r.overriddenBy));
                     row.set("finalFaces", facesText(r.finalFaces.value_or(std::vector<int>{})));
                 }
+                if (!r.struckOut.empty())
+                    row.set("struckOut", storage::struckOutText(r.struckOut));
                 row.set("source", std::string(storage::toString(e.source)));
                 row.set("photos", photos);
                 events.push_back(row);

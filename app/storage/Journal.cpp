@@ -878,6 +878,25 @@ Result<std::vector<Evidence>> Journal::evidence(std::int64_t seq) const {
     }
 }
 
+Result<std::vector<Evidence>> Journal::evidenceDetections() const {
+    try {
+        std::vector<Evidence> out;
+        SQLite::Statement s(
+            *m_db, "SELECT event_seq, idx, detections, photo_hash FROM evidence ORDER BY event_seq, idx");
+        while (s.executeStep()) {
+            Evidence ev;
+            ev.eventSeq = s.getColumn(0).getInt64();
+            ev.index = s.getColumn(1).getInt();
+            ev.detectionsJson = text(s.getColumn(2));
+            ev.photoHash = text(s.getColumn(3));
+            out.push_back(std::move(ev));
+        }
+        return out;
+    } catch (const SQLite::Exception& e) {
+        return Error{m_path + ": cannot read the photos' detections: " + e.what()};
+    }
+}
+
 Result<std::vector<EffectiveInput>> Journal::effectiveInputs() const {
     auto all = events();
     if (!all)

@@ -92,6 +92,8 @@ public:
     // evidenceCount is not filled in.
     Result<std::optional<Event>> latestOfKind(std::string_view kind) const;
     Result<std::vector<Evidence>> evidence(std::int64_t seq) const; // the photos of one event
+    // Every photo of the game without its JPEG bytes (jpeg left empty): what the log needs of them.
+    Result<std::vector<Evidence>> evidenceDetections() const;
     // The inputs that still count, in order, with overrides applied. Fails if undo/override records are
     // malformed.
     Result<std::vector<EffectiveInput>> effectiveInputs() const;

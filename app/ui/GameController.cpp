@@ -4,6 +4,7 @@
 #include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Seal.h"
+#include "app/storage/StruckOut.h"
 #include "app/ui/EvidencePhoto.h"
 #include "calibration/CalibrationProfile.h"
 #include "rules/RuleSets.h"
@@ -761,7 +762,9 @@ void GameController::refresh() {
                                                {u"label"_s, q(label)},
                                                {u"tag"_s, q(p.value("key", std::string()))}};
             }
-        m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden);
+        auto struck = storage::struckOutBySeq(m_session->journal());
+        m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden,
+                     struck ? *struck : std::map<std::int64_t, std::vector<std::string>>{});
         // Read the journal once per change, not once per binding that asks.
         const bool any = inForce && !inForce->empty();
         m_canUndo = any;

@@ -1,6 +1,7 @@
 #include "app/ui/LogModel.h"
 
 #include "app/storage/Seal.h"
+#include "app/storage/StruckOut.h"
 #include "app/storage/TurnSignature.h"
 
 #include <nlohmann/json.hpp>
@@ -135,7 +136,8 @@ void LogModel::setUnitFilter(const QString& unit) {
 
 // Turns each event's payload into one line a person reads at the table, and a second line with the detail.
 void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int64_t>& inForce,
-                     const std::set<std::int64_t>& overridden) {
+                     const std::set<std::int64_t>& overridden,
+                     const std::map<std::int64_t, std::vector<std::string>>& struckOut) {
     m_all.clear();
     m_maxTurn = 0;
     // Inputs a fix set aside: named by the override that did it (docs/journal.md).
@@ -200,6 +202,10 @@ void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int
             }
         } else {
             row.text = q(e.kind);
+        }
+        if (const auto struck = struckOut.find(e.seq); struck != struckOut.end()) {
+            const QString said = q(storage::struckOutText(struck->second));
+            row.detail = row.detail.isEmpty() ? said : row.detail + u" \u00b7 "_s + said;
         }
         m_maxTurn = std::max(m_maxTurn, e.turn);
         row.event = std::move(e);

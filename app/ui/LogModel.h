@@ -8,6 +8,7 @@
 #include <QAbstractListModel>
 #include <QtQml/qqmlregistration.h>
 
+#include <map>
 #include <set>
 #include <vector>
 
@@ -60,9 +61,11 @@ public:
     void setUnitFilter(const QString& unit);
     int maxTurn() const { return m_maxTurn; }
 
-    // Replaces the rows: every event of the journal, and the seqs of the inputs still in force.
+    // Replaces the rows: every event of the journal, and the seqs of the inputs still in force; struckOut
+    // holds the reasons of camera finds struck out as not a die, by event (storage::struckOutBySeq).
     void reset(std::vector<storage::Event> events, const std::set<std::int64_t>& inForce,
-               const std::set<std::int64_t>& overridden);
+               const std::set<std::int64_t>& overridden,
+               const std::map<std::int64_t, std::vector<std::string>>& struckOut = {});
 
 Q_SIGNALS:
     void filterChanged();

@@ -109,3 +109,26 @@ TEST(ReportPage, FailuresComeBackWithTheirKind) {
     EXPECT_EQ(blocked.error().kind, ReportError::Kind::CannotWrite);
     EXPECT_NE(blocked.message().find("a-file"), std::string::npos) << blocked.message();
 }
+
+TEST(ReportPage, StruckOutFindsAreSaidUnderTheirThrowEscaped) {
+    ScratchDir dir;
+    const std::string game = dir.file("struck.muster");
+    writeStruckOutGame(game, {3, 5}, "a <b>coin</b>");
+    {
+        auto j = Journal::open(game, {OpenMode::ReadWrite, false});
+        ASSERT_TRUE(j) << j.message();
+        ASSERT_TRUE(j->append(diceDraft(1, {2}, 1)));
+    }
+    const auto written = writeReport(game, dir.path() / "out");
+    ASSERT_TRUE(written) << written.message();
+    const std::string html = readBytes(written->html.string());
+    EXPECT_EQ(
+        count(html,
+              "<span class=\"struck\">struck out 1 find as not a die: a &lt;b&gt;coin&lt;/b&gt;</span>"),
+        1u);
+    const auto report = nlohmann::json::parse(readBytes(written->json.string()));
+    const auto& events = report["turns"][0]["phases"][0]["events"];
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[0]["struckOut"], nlohmann::json::array({"a <b>coin</b>"}));
+    EXPECT_FALSE(events[1].contains("struckOut"));
+}

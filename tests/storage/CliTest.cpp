@@ -275,3 +275,17 @@ TEST_F(GameCli, AForgedGameIsShownWithAWarningAndNeverPlayedOn) {
     EXPECT_NE(play.text.find("not changed"), std::string::npos) << play.text;
     EXPECT_EQ(checksum(m_game), before);
 }
+
+TEST(GameLogCli, StruckOutFindsGetTheirOwnLineAndJsonField) {
+    ScratchDir dir;
+    const std::string game = dir.file("struck.muster");
+    writeStruckOutGame(game, {4, 4}, "a shadow");
+    const Output text = cli("game log '" + game + "'");
+    ASSERT_EQ(text.exitCode, 0) << text.text;
+    EXPECT_TRUE(contains(text.text, "\n         x struck out 1 find as not a die: a shadow\n")) << text.text;
+    const Output json = cli("game log '" + game + "' --json");
+    ASSERT_EQ(json.exitCode, 0) << json.text;
+    const auto lines = jsonLines(json.text);
+    ASSERT_EQ(lines.size(), 1u) << json.text;
+    EXPECT_EQ(lines[0]["struckOut"], Json::array({"a shadow"}));
+}

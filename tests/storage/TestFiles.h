@@ -11,6 +11,7 @@
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include <functional>
 #include <iterator>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 namespace muster::storage::test {
@@ -111,6 +113,22 @@ inline EventDraft diceDraft(int turn, std::vector<int> faces, int photos = 0,
         d.evidence.push_back(std::move(e));
     }
     return d;
+}
+
+// A game of one camera throw of `faces` whose photo also holds a find the players struck out as not a die.
+inline void writeStruckOutGame(const std::string& path, const std::vector<int>& faces,
+                               const std::string& reason) {
+    auto j = Journal::create(path, sampleGame());
+    if (!j)
+        throw std::runtime_error(j.message());
+    EventDraft d = diceDraft(1, faces, 1);
+    nlohmann::json dice = nlohmann::json::array();
+    for (int f : faces)
+        dice.push_back({{"face", f}});
+    dice.push_back({{"face", 6}, {"notADie", reason}});
+    d.evidence[0].detectionsJson = nlohmann::json{{"dice", dice}}.dump();
+    if (!j->append(d))
+        throw std::runtime_error("cannot append to " + path);
 }
 
 // A journal file with a mix of answers, dice with photos, an undo and an override, closed on return.
