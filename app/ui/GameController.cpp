@@ -1176,6 +1176,7 @@ QVariantList GameController::recentReports() const {
             continue;
         out << QVariantMap{{u"name"_s, d.fileName()},
                            {u"url"_s, QUrl::fromLocalFile(html.absoluteFilePath())},
+                           {u"path"_s, QDir::toNativeSeparators(html.absoluteFilePath())},
                            {u"written"_s, html.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
         if (out.size() == 5)
             break;

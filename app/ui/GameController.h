@@ -96,7 +96,7 @@ class GameController : public QObject {
     // "profile"} as JSON text, "" when the game has none (or no game is open).
     Q_PROPERTY(QString calibrationPayload READ calibrationPayload NOTIFY calibrationChanged FINAL)
     // Game reports written from the app (reports/<game>/report.html in the games folder), newest first:
-    // [{name, url, written}].
+    // [{name, url, path, written}].
     Q_PROPERTY(QVariantList recentReports READ recentReports NOTIFY reportsChanged FINAL)
     Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)

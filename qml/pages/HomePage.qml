@@ -11,6 +11,11 @@ PageFrame {
     signal gameStarted()
     signal newGameRequested()
     readonly property bool wide: width > height
+    // How a report is opened; returns false when nothing could open it (no browser on a kiosk tablet).
+    // A property so that a test can stand in for the desktop.
+    property var openUrl: (url) => Qt.openUrlExternally(url)
+    // The report that no browser opened: its path is shown with a way to copy it.
+    property string unopenedReport: ""
 
     GridLayout {
         anchors.fill: parent
@@ -90,8 +95,44 @@ PageFrame {
                             color: Theme.text
                         }
                         BigButton {
+                            objectName: "openReport"
                             text: qsTr("Open")
-                            onClicked: Qt.openUrlExternally(modelData.url)
+                            onClicked: page.unopenedReport = page.openUrl(modelData.url) ? "" : modelData.path
+                        }
+                    }
+                }
+                // No browser opened it: say where it is, and copy the path for a file manager or a message.
+                ColumnLayout {
+                    objectName: "reportNotOpened"
+                    Layout.fillWidth: true
+                    visible: page.unopenedReport.length > 0
+                    spacing: 8
+                    Label {
+                        Layout.fillWidth: true
+                        text: qsTr("No browser opened the report. It is at:")
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: Theme.fontSmall + 1
+                        color: Theme.warning
+                    }
+                    TextEdit {
+                        id: reportPath
+                        objectName: "reportPath"
+                        Layout.fillWidth: true
+                        text: page.unopenedReport
+                        readOnly: true
+                        selectByMouse: true
+                        wrapMode: TextEdit.WrapAnywhere
+                        font.pixelSize: Theme.fontSmall + 1
+                        color: Theme.text
+                    }
+                    BigButton {
+                        objectName: "copyReportPath"
+                        text: qsTr("Copy the path")
+                        onClicked: {
+                            reportPath.selectAll()
+                            reportPath.copy()
+                            reportPath.deselect()
+                            text = qsTr("Path copied")
                         }
                     }
                 }
