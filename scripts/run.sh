@@ -5,8 +5,27 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 "$MUSTER_ROOT/scripts/install-deps.sh"
-muster_configure -DMUSTER_BUILD_TESTS=ON
+# Configure once; after that the build itself reruns CMake when a CMakeLists.txt changed, so a start with
+# nothing changed is the build's no-op check, not a reconfigure.
+if [ ! -f "$MUSTER_BUILD_DIR/CMakeCache.txt" ]; then
+    muster_configure -DMUSTER_BUILD_TESTS=ON
+fi
 cmake --build "$MUSTER_BUILD_DIR" -j"$MUSTER_JOBS" --target muster muster-cli
+
+# A screenshot named by a relative path goes under the build folder, not into the checkout.
+args=()
+shot_next=0
+for a in "$@"; do
+    if [ "$shot_next" = 1 ] && [ "${a#/}" = "$a" ]; then
+        mkdir -p "$MUSTER_BUILD_DIR/screenshots"
+        a="$MUSTER_BUILD_DIR/screenshots/$a"
+        echo "run: the screenshot goes to $a" >&2
+    fi
+    shot_next=0
+    [ "$a" = "--screenshot" ] && shot_next=1
+    args+=("$a")
+done
+set -- "${args[@]}"
 
 headless=0
 for a in "$@"; do
