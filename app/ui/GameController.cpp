@@ -323,6 +323,8 @@ QVariantList GameController::savedGames() const {
     QDir dir(gamesDirectory());
     const QFileInfoList files = dir.entryInfoList({u"*.muster"_s}, QDir::Files, QDir::Time);
     for (const QFileInfo& f : files) {
+        // Last played as the journal says (its last event), in local time; the file's own time changes when
+        // it is only copied or verified.
         QVariantMap game{{u"path"_s, f.absoluteFilePath()},
                          {u"name"_s, f.completeBaseName()},
                          {u"lastPlayed"_s, f.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
@@ -334,6 +336,9 @@ QVariantList GameController::savedGames() const {
             game[u"turn"_s] = std::max(1, summary->turn);
             game[u"phase"_s] = q(summary->phase);
             game[u"events"_s] = static_cast<qlonglong>(summary->eventCount);
+            if (const QDateTime last = QDateTime::fromString(q(summary->lastPlayed), Qt::ISODateWithMs);
+                last.isValid())
+                game[u"lastPlayed"_s] = last.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s);
             game[u"ok"_s] = true;
         } else {
             game[u"error"_s] = q(summary.message());
