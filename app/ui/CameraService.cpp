@@ -463,6 +463,12 @@ QString CameraService::acceptBlockedReason() const {
 
 void CameraService::reroll() {
     m_dice->clear();
+    nextPhoto();
+}
+
+void CameraService::nextPhoto() {
+    if (feedKind() == u"photos"_s)
+        QMetaObject::invokeMethod(m_worker, &VisionWorker::nextPhoto, Qt::QueuedConnection);
 }
 
 bool CameraService::acceptDice() {
@@ -478,6 +484,7 @@ bool CameraService::acceptDice() {
                                   std::move(evidence)))
         return false;
     m_dice->clear();
+    nextPhoto();
     return true;
 }
 

@@ -129,7 +129,8 @@ public:
     // Playback pacing for the next video or photo folder (tests and Settings).
     void setPlaybackOptions(const VisionWorker::PlaybackOptions& options) { m_playback = options; }
 
-    // Discards the current read; the next settled throw is read instead.
+    // Discards the current read; the next settled throw is read instead (a held photo folder shows its next
+    // photo).
     Q_INVOKABLE void reroll();
     // Journals the current read (source "camera", frame and detections as evidence) and, if dice were
     // corrected, the override with its reasons. Refused, with lastError on the game, while canAccept is
@@ -159,6 +160,8 @@ Q_SIGNALS:
     void calibrationChanged();
 
 private:
+    // A held photo folder moves on (a throw accepted or rerolled); nothing for any other feed.
+    void nextPhoto();
     enum class Kind { None, Demo, Camera, Video, Photos, Lost };
     void setKind(Kind kind, const QString& path = {});
     void stopFeed();
@@ -189,7 +192,8 @@ private:
     FeedStats m_stats;
     QImage m_preview;
     QString m_trayState = QStringLiteral("waiting");
-    VisionWorker::PlaybackOptions m_playback;
+    // A photo folder chosen in Settings holds each photo until its throw is accepted or rerolled.
+    VisionWorker::PlaybackOptions m_playback{30.0, 2.0, true, true};
 
     CalibrationState m_calibration;  // as the worker last reported it
     QString m_calibrationUnreadable; // the game's calibration event could not be parsed

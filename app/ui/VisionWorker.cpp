@@ -548,8 +548,11 @@ void VisionWorker::playPhotos(const QString& folder, const PlaybackOptions& opti
     m_playFrames = static_cast<std::int64_t>(m_photos.size()) * m_holdFrames;
     m_photoShown = -1;
     m_loop = options.loop;
+    m_holdPhotos = options.holdUntilNext;
+    m_photoLimit = 0;
     m_playPath = folder;
     m_nextFrame = 0;
+    m_clockBase = 0;
     m_playClock.start();
     m_tick->start(std::max(5, static_cast<int>(1000.0 / m_playFps / 2)));
     Q_EMIT playbackStarted(u"Photos in %1 (%2)"_s.arg(QFileInfo(folder).fileName()).arg(m_photos.size()),
@@ -564,13 +567,29 @@ void VisionWorker::stopPlayback() {
     m_photo.release();
     m_photoShown = -1;
     m_playFrames = 0;
+    m_clockBase = 0;
+    m_photoLimit = 0;
+}
+
+void VisionWorker::nextPhoto() {
+    if (m_holdPhotos && !m_photos.isEmpty())
+        m_photoLimit = std::max(m_photoShown, 0) + 1;
 }
 
 // Shows the frame the wall clock says is due. Frames whose time passed while the worker was busy are skipped
 // (grabbed but not decoded, for a video) and counted as dropped, like a camera's.
 void VisionWorker::tick() {
-    const auto due =
-        static_cast<std::int64_t>(static_cast<double>(m_playClock.elapsed()) * m_playFps / 1000.0);
+    auto due = m_clockBase +
+               static_cast<std::int64_t>(static_cast<double>(m_playClock.elapsed()) * m_playFps / 1000.0);
+    if (m_holdPhotos && !m_photos.isEmpty()) {
+        // Held: the clock stops at the allowed photo's last frame until nextPhoto() allows the next one.
+        const std::int64_t heldLast = static_cast<std::int64_t>(m_photoLimit + 1) * m_holdFrames - 1;
+        if (due > heldLast) {
+            due = heldLast;
+            m_clockBase = heldLast;
+            m_playClock.restart();
+        }
+    }
     if (due < m_nextFrame)
         return;
     if (m_playFrames > 0 && due >= m_playFrames) {
@@ -588,6 +607,8 @@ void VisionWorker::tick() {
         if (m_video.isOpened())
             m_video.set(cv::CAP_PROP_POS_FRAMES, 0);
         m_nextFrame = 0;
+        m_clockBase = 0;
+        m_photoLimit = 0;
         m_playClock.restart();
         return;
     }

@@ -46,6 +46,9 @@ public:
         double photoFps = 30.0;   // a photo folder plays as a sequence at this rate...
         double holdSeconds = 2.0; // ...each photo held this long (the tray watcher needs still frames)
         bool loop = true;         // start again at the end
+        // A photo folder stays on each photo after its hold until nextPhoto() (a throw accepted, a reroll
+        // asked for), so that a correction never races the next photo. Off: photos follow on by the clock.
+        bool holdUntilNext = false;
     };
 
     explicit VisionWorker(QObject* parent = nullptr);
@@ -83,6 +86,8 @@ public:
 
 public Q_SLOTS:
     void stopPlayback();
+    // A held photo folder moves on to the photo after the one shown (PlaybackOptions::holdUntilNext).
+    void nextPhoto();
     // Forget the tray's last scene and the counters: a new feed starts.
     void restart();
 
@@ -169,6 +174,9 @@ private:
     double m_playFps = 0.0;
     std::int64_t m_playFrames = 0; // frames in the file or sequence (0: unknown)
     std::int64_t m_nextFrame = 0;
+    std::int64_t m_clockBase = 0; // the frame the play clock counts from (moved while a photo is held)
+    bool m_holdPhotos = false;
+    int m_photoLimit = 0; // while held: the last photo that may be shown
     bool m_loop = true;
     QString m_playPath;
 };

@@ -157,6 +157,7 @@ class CameraPathTest : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void photoFolderGivesOneSettledRead();
+    void heldPhotoFolderWaitsForAcceptOrReroll();
     void cameraFramesAreDroppedWhileBusy();
     void workerCostPerCameraFrame();
     void videoFilePlaysAtItsFrameRate();
@@ -223,6 +224,40 @@ void CameraPathTest::photoFolderGivesOneSettledRead() {
     qInfo("photo folder: %lld frames offered, %lld processed, %lld dropped, %.1f ms of worker time per frame",
           static_cast<long long>(s.offered), static_cast<long long>(s.processed),
           static_cast<long long>(s.dropped), s.meanFrameMs);
+}
+
+// Issue 23: a photo folder chosen in Settings stays on its photo after the throw settled, so a correction
+// never races the next photo; a reroll (or an accept) moves it on.
+void CameraPathTest::heldPhotoFolderWaitsForAcceptOrReroll() {
+    NEED_PHOTOS();
+    const QString folder = m_tmp.path() + u"/held"_s;
+    QVERIFY(makeFolder(folder, {u"IMG_20191208_111328.jpg"_s, u"IMG_20191208_112605.jpg"_s}));
+    CameraService camera(nullptr);
+    camera.setPlaybackOptions({30.0, 0.5, false, true});
+    QSignalSpy reads(&camera, &CameraService::diceReadArrived);
+    QSignalSpy ended(camera.worker(), &VisionWorker::playbackEnded);
+    QVERIFY(camera.usePhotoFolder(folder));
+    QVERIFY(reads.wait(20000));
+    QCOMPARE(sortedReadFaces(camera), labelledFaces(u"IMG_20191208_111328.jpg"_s));
+    // Four times the hold later the first photo is still the one read and shown, and nothing ended.
+    QTest::qWait(2000);
+    QCoreApplication::processEvents();
+    QCOMPARE(reads.count(), 1);
+    QCOMPARE(ended.count(), 0);
+    QCOMPARE(sortedReadFaces(camera), labelledFaces(u"IMG_20191208_111328.jpg"_s));
+    const muster::app::FeedStats held = camera.worker()->stats();
+    QTest::qWait(500);
+    QCOMPARE(camera.worker()->stats().offered, held.offered); // no frames while held
+    // Reroll: the next photo comes, is read once, and is held in turn.
+    camera.reroll();
+    QTRY_COMPARE_WITH_TIMEOUT(reads.count(), 2, 20000);
+    QCOMPARE(sortedReadFaces(camera), labelledFaces(u"IMG_20191208_112605.jpg"_s));
+    QTest::qWait(1500);
+    QCOMPARE(ended.count(), 0);
+    // Past the last photo, a sequence that does not loop ends.
+    camera.reroll();
+    QVERIFY(ended.wait(5000));
+    QCOMPARE(reads.count(), 2);
 }
 
 void CameraPathTest::cameraFramesAreDroppedWhileBusy() {
