@@ -48,6 +48,7 @@ FINDER_STRIDE = 8
 READER_CROP = 32  # reader input side
 READER_CONTEXT = 1.4  # crop side / die size
 NOT_A_DIE = 6
+NEG_LABEL = NOT_A_DIE + 1  # a box of class 6 in a YOLO label file (scripts/dice_synth.py): a hard negative
 
 cv2.setNumThreads(1)
 
@@ -85,6 +86,12 @@ def applyLabelFixes(data, fixes):
     return n
 
 
+def hasTestSplit(root):
+    """A real labelled set has a test split; a synthetic one (scripts/dice_synth.py) has train only."""
+    with open(os.path.join(root, "manifest.csv")) as f:
+        return any(row["split"] == "test" for row in csv.DictReader(f))
+
+
 def loadSplit(root, split):
     """[(name, image BGR uint8, boxes float32 Nx5: face, cx, cy, w, h in pixels)]"""
     out = []
@@ -93,6 +100,8 @@ def loadSplit(root, split):
             if row["split"] != split:
                 continue
             img = cv2.imread(os.path.join(root, row["image_path"]), cv2.IMREAD_COLOR)
+            if img is None:
+                sys.exit(f"cannot read {row['image_path']} in {root}")
             h, w = img.shape[:2]
             lab = os.path.join(root, row["image_path"].replace("images/", "labels/", 1).rsplit(".", 1)[0] + ".txt")
             boxes = []
@@ -174,8 +183,14 @@ def colourJitter(img, rng, blurMax=5):
 # ---------------------------------------------------------------- finder data
 
 
+def diceOnly(boxes):
+    """The labelled dice of a photo, without the hard negatives a synthetic photo labels as not a die."""
+    return boxes[boxes[:, 0] < NEG_LABEL]
+
+
 def finderSample(item, rng, side=256, dieRange=(12.0, 30.0), lowres=0.0):
     _, img, boxes = item
+    boxes = diceOnly(boxes)
     sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
     # Scale so the median die lands in dieRange (log-uniform; 12-45 px for the committed finder). The C++ reader
     # aims at 25 px and rescales only when the dice it found are more than rescaleAbove off, so a frame's dice can
@@ -365,6 +380,7 @@ def finderReport(net, data, thr=0.3):
     net.eval()
     n = found = phantom = 0
     for _, img, boxes in data:
+        boxes = diceOnly(boxes)
         dets = finderFind(net, img, thr)
         pairs = matchDets(dets, boxes)
         n += len(boxes)
@@ -432,7 +448,8 @@ def buildPool(data, finderNet, rng, rejpeg=False):
     edges and chroma subsampling then fall where they fall on a real frame, not on the patch's own grid."""
     P, Y, J, deltas = [], [], [], []
     canon = canonSide(READER_CROP)
-    for name, img, boxes in data:
+    for name, img, allBoxes in data:
+        boxes = diceOnly(allBoxes)
         whole = None
         if rejpeg:
             q = int(rng.integers(60, 98))
@@ -458,6 +475,8 @@ def buildPool(data, finderNet, rng, rejpeg=False):
         for k, d in enumerate(dets):
             if k not in matched:
                 cut(d[0], d[1], CANON_K * d[2], NOT_A_DIE)
+        for b in allBoxes[allBoxes[:, 0] >= NEG_LABEL]:  # coins, rims, hands: labelled as not a die
+            cut(b[1], b[2], CANON_K * max(b[3], b[4]), NOT_A_DIE)
         h, w = img.shape[:2]
         for _ in range(3):
             for _ in range(20):
@@ -518,7 +537,8 @@ def addNeighbours(x, isDie, share, g):
     return x
 
 
-def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0, jpegShare=0.3, lowres=0.0, neighbours=0.0):
+def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0, jpegShare=0.3, lowres=0.0, neighbours=0.0,
+                 grey=0.1):
     n = len(idx)
     src = P[idx].clone()
     if train:
@@ -568,7 +588,7 @@ def augmentBatch(P, J, Y, deltas, idx, g, crop, train=True, glare=0.0, jpegShare
     if perm.any():
         k = int(perm.sum()); order = torch.argsort(torch.rand(k, 3, generator=g), 1)
         x[perm] = torch.gather(x[perm], 1, order[:, :, None, None].expand(k, 3, crop, crop))
-    on = (r() < 0.1).float()
+    on = (r() < grey).float()
     x = on * x.mean(1, keepdim=True).expand_as(x) + (1 - on) * x
     on = (r() < 0.15).float()
     x = on * (1 - x) + (1 - on) * x
@@ -617,6 +637,7 @@ def runtimeCrops(data, finderNet, crop):
     """Crops the C++ reader would see: around the finder's detections matched to labels."""
     xs, ys = [], []
     for name, img, boxes in data:
+        boxes = diceOnly(boxes)
         dets = finderDets(finderNet, img)
         for i, j in matchDets(dets, boxes):
             d = dets[i]
@@ -653,7 +674,7 @@ def trainReader(train, val, args, finderPath):
                              notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
             x = augmentBatch(P, J, Y, deltas, idx, g, READER_CROP, glare=args.reader_glare,
                              jpegShare=0.5 if args.reader_rejpeg else 0.3, lowres=args.reader_lowres,
-                             neighbours=args.reader_neighbours)
+                             neighbours=args.reader_neighbours, grey=args.reader_grey)
             loss = F.nll_loss(torch.log(net(x).clamp(min=1e-7)), Y[idx])
             opt.zero_grad()
             loss.backward()
@@ -692,11 +713,16 @@ def export(net, shape, path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", default=os.path.join(os.path.dirname(__file__), "../../shared/data/dice/nell-byler-d6"))
+    ap.add_argument("--data", action="append",
+                    help="a labelled dice set (train split used); repeat to learn from several (default nell-byler-d6)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "../data/models"))
     ap.add_argument("--label-fixes", default="",
                     help="a list of labels checked to be wrong (data/dice/nell-byler-label-fixes.csv) to correct first")
-    ap.add_argument("--holdout", type=int, default=0)
+    ap.add_argument("--holdout", type=int, default=0, help="keep the last N train photos of each real set out")
+    ap.add_argument("--holdout-every", type=int, default=0,
+                    help="keep every Nth train photo of each real set out (a set with a test split; not synthetic)")
+    ap.add_argument("--reader-grey", type=float, default=0.1,
+                    help="share of reader crops made grey (rune55's photos are greyscale)")
     ap.add_argument("--seed", type=int, default=5, help="finder seed; the reader uses seed + 1")
     ap.add_argument("--stage", choices=["finder", "reader", "both"], default="both")
     ap.add_argument("--finder-arch", choices=["conv5", "narrow", "k2", "patch4"], default="conv5",
@@ -735,11 +761,26 @@ def main():
     SEED = args.seed
     torch.set_num_threads(1)
     seedAll(SEED)
-    train = loadSplit(args.data, "train")
-    print(f"{applyLabelFixes(train, loadLabelFixes(args.label_fixes))} train labels corrected", flush=True)
-    val = []
-    if args.holdout:
-        train, val = train[: -args.holdout], train[-args.holdout:]
+    if not args.data:
+        args.data = [os.path.join(os.path.dirname(__file__), "../../shared/data/dice/nell-byler-d6")]
+    if args.holdout < 0 or args.holdout_every < 0 or args.holdout_every == 1:
+        ap.error("--holdout needs N >= 0 and --holdout-every N >= 2")
+    fixes = loadLabelFixes(args.label_fixes)
+    train, val = [], []
+    for root in args.data:
+        part = loadSplit(root, "train")
+        fixed = applyLabelFixes(part, fixes)
+        real = hasTestSplit(root)
+        keep, held = part, []
+        if real and args.holdout:
+            keep, held = part[: -args.holdout], part[-args.holdout:]
+        if real and args.holdout_every:
+            n = args.holdout_every
+            held = held + [p for k, p in enumerate(keep) if k % n == n - 1]
+            keep = [p for k, p in enumerate(keep) if k % n != n - 1]
+        print(f"{root}: {len(keep)} train photos, {len(held)} held out, {fixed} labels corrected", flush=True)
+        train += keep
+        val += held
     print(f"train {len(train)} photos, {sum(len(t[2]) for t in train)} dice; holdout {len(val)}", flush=True)
     os.makedirs(args.out, exist_ok=True)
     finderPath = os.path.join(args.out, "dice_finder.onnx")
