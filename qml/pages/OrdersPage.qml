@@ -13,6 +13,13 @@ PageFrame {
                                        : qsTr("Orders are set for turn %1.").arg(GameController.turn))
                                     : qsTr("The order chits read from the table, and the units still without one.")
 
+    // Orders are being asked now (the engine's prompt is an order), and the units still without one this turn.
+    readonly property bool askingOrders: GameController.active && GameController.promptTag === "order"
+    readonly property var awaitingIds: {
+        void GameController.promptKey // asked again at every new prompt
+        return page.askingOrders ? GameController.unitsAwaitingOrders().map(u => u.unitId) : []
+    }
+
     Label {
         visible: !GameController.active
         anchors.centerIn: parent
@@ -80,7 +87,8 @@ PageFrame {
                 required property string sideColour
                 required property string order
                 required property bool removed
-                readonly property bool asked: GameController.promptKey.startsWith(unitId + ".")
+                readonly property bool asked: page.askingOrders && GameController.promptKey.startsWith(unitId + ".")
+                readonly property bool awaiting: !asked && page.awaitingIds.indexOf(unitId) >= 0
                 width: ListView.view.width
                 height: 56
                 radius: 8
@@ -93,9 +101,12 @@ PageFrame {
                     Rectangle { width: 8; Layout.fillHeight: true; radius: 3; color: sideColour.length > 0 ? sideColour : Theme.sideFallback }
                     Label { text: name; font.pixelSize: Theme.fontBody; color: Theme.text; Layout.fillWidth: true; elide: Text.ElideRight }
                     Label {
-                        text: asked ? qsTr("asking\u2026") : order.replace(/_/g, " ").toUpperCase()
+                        objectName: "orderOf_" + unitId
+                        text: asked ? qsTr("asking\u2026")
+                                    : awaiting ? qsTr("no order yet") : order.replace(/_/g, " ").toUpperCase()
                         font.pixelSize: Theme.fontSmall
-                        font.bold: true
+                        font.bold: !awaiting
+                        font.italic: awaiting
                         color: asked ? Theme.accent : Theme.textDim
                     }
                 }
