@@ -7,6 +7,7 @@
 #include "app/storage/StruckOut.h"
 #include "app/ui/EvidencePhoto.h"
 #include "calibration/CalibrationProfile.h"
+#include "common/colour/ColourVision.h"
 #include "rules/RuleSets.h"
 #include "rules/core/Feed.h"
 #include "rules/io/Json.h"
@@ -384,7 +385,18 @@ QVariantMap GameController::scenarioDetails(const QString& scenario) {
     QVariantMap rules;
     for (const auto& [key, value] : parsed->houseRules.values)
         rules.insert(q(key), q(value));
-    return {{u"ruleSet"_s, q(parsed->ruleSet)}, {u"name"_s, q(parsed->name)}, {u"houseRules"_s, rules}};
+    // The sides' colours must stay apart for every player, colour-blind ones included (issue 23): a scenario
+    // file whose pair does not is still played, with the reason shown at New game.
+    std::vector<std::string> colours, names;
+    for (std::size_t i = 0; i < parsed->sides.size(); ++i) {
+        colours.push_back(rules::sideColour(parsed->sides, i));
+        names.push_back(parsed->sides[i].name.empty() ? parsed->sides[i].id : parsed->sides[i].name);
+    }
+    const auto colourCheck = colour::checkSides(colours, names);
+    return {{u"ruleSet"_s, q(parsed->ruleSet)},
+            {u"name"_s, q(parsed->name)},
+            {u"houseRules"_s, rules},
+            {u"colourWarning"_s, colourCheck ? QString() : q(colourCheck.error().message)}};
 }
 
 QStringList GameController::houseRuleGroups(const QString& ruleSet) const {

@@ -165,6 +165,15 @@ PageFrame {
                             visible: (page.details.name || "").length > 0
                             text: qsTr("%1 \u00b7 rules: %2").arg(page.details.name || "").arg((page.details.ruleSet || "").toUpperCase())
                         }
+                        // A scenario file whose side colours some players cannot tell apart: said, not refused.
+                        Note {
+                            objectName: "colourWarning"
+                            visible: text.length > 0
+                            text: page.details.colourWarning
+                                  ? qsTr("Side colours: %1. The side's name is shown beside its colour.").arg(page.details.colourWarning)
+                                  : ""
+                            color: Theme.warning
+                        }
 
                         SectionTitle { text: qsTr("Players and sides") }
                         Repeater {
