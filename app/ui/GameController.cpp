@@ -399,6 +399,11 @@ QVariantMap GameController::scenarioDetails(const QString& scenario) {
             {u"colourWarning"_s, colourCheck ? QString() : q(colourCheck.error().message)}};
 }
 
+QString GameController::scenarioTitle(const QString& scenario) const {
+    auto parsed = readScenario(scenario);
+    return parsed && !parsed->name.empty() ? q(parsed->name) : scenario;
+}
+
 QStringList GameController::houseRuleGroups(const QString& ruleSet) const {
     QStringList out;
     if (const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet)))

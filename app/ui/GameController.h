@@ -220,6 +220,9 @@ public:
     // A scenario's rule set and the house rules it sets itself: {ruleSet, name, houseRules: {key: value}};
     // empty (and lastError set) if unreadable.
     Q_INVOKABLE QVariantMap scenarioDetails(const QString& scenario);
+    // The scenario's own name ("Palo Alto skirmish") for the screen; its file name if it has none or cannot
+    // be read (the list must still show something to pick).
+    Q_INVOKABLE QString scenarioTitle(const QString& scenario) const;
     // The house-rule register of a rule set for the New game page, in page order: [{key, group, label,
     // rules, defaultValue, kind: "choice"|"integer"|"integers", choices: [{value, label, isDefault}], min,
     // max, step, parts}]; empty for a rule set without options.

@@ -158,12 +158,23 @@ PageFrame {
                             font.pixelSize: Theme.fontBody
                             model: GameController.scenarios
                             currentIndex: Math.max(0, GameController.scenarios.indexOf(GameController.preferredScenario))
+                            // The scenario's own name on screen; its file name stays the value (currentText).
+                            displayText: GameController.scenarioTitle(currentText)
+                            delegate: ItemDelegate {
+                                required property string modelData
+                                required property int index
+                                width: scenarioBox.width
+                                height: Theme.touchTarget
+                                font.pixelSize: Theme.fontBody
+                                text: GameController.scenarioTitle(modelData)
+                                highlighted: scenarioBox.highlightedIndex === index
+                            }
                             onCurrentTextChanged: page.loadScenario()
                             Component.onCompleted: page.loadScenario()
                         }
                         Note {
                             visible: (page.details.name || "").length > 0
-                            text: qsTr("%1 \u00b7 rules: %2").arg(page.details.name || "").arg((page.details.ruleSet || "").toUpperCase())
+                            text: qsTr("Rules: %1").arg((page.details.ruleSet || "").toUpperCase())
                         }
                         // A scenario file whose side colours some players cannot tell apart: said, not refused.
                         Note {
@@ -450,7 +461,7 @@ PageFrame {
             BigButton {
                 objectName: "startGame"
                 Layout.preferredWidth: Math.min(page.width * 0.5, 420)
-                text: qsTr("Start %1").arg(scenarioBox.currentText)
+                text: qsTr("Start the game")
                 highlighted: true
                 tint: "#2e5d3a"
                 enabled: scenarioBox.currentText.length > 0

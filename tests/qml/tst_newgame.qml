@@ -222,4 +222,20 @@ TestCase {
         const pageBottom = page.mapToItem(win.contentItem, 0, page.height).y
         verify(bottom <= pageBottom, "the Start button is below the page: " + bottom + " > " + pageBottom)
     }
+
+    // Issue 23: the scenario is shown by its own name, in the closed box and in its list; the file name stays
+    // the value the game is started with.
+    function test_scenariosAreShownByName() {
+        const win = createTemporaryObject(mainComponent, testCase)
+        win.showPage("newgame")
+        const box = findChild(win.contentItem, "scenarioBox")
+        box.currentIndex = box.find("md_small")
+        compare(box.currentText, "md_small")
+        compare(box.displayText, "Palo Alto skirmish (small MD scenario)")
+        for (const name of GameController.scenarios) {
+            const title = GameController.scenarioTitle(name)
+            verify(title.length > 0 && title !== name && title.indexOf("_") < 0, name + " is shown as " + title)
+        }
+        compare(GameController.scenarioTitle("/nowhere/at/all.json"), "/nowhere/at/all.json")
+    }
 }
