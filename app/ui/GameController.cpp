@@ -324,8 +324,9 @@ QVariantList GameController::savedGames() const {
     QDir dir(gamesDirectory());
     const QFileInfoList files = dir.entryInfoList({u"*.muster"_s}, QDir::Files, QDir::Time);
     for (const QFileInfo& f : files) {
-        // Last played as the journal says (its last event, in local time, set below); the file's own time, which
-        // changes when the file is only copied or verified, stands only when the journal cannot be read.
+        // Last played as the journal says (its last event, in local time, set below); the file's own time,
+        // which changes when the file is only copied or verified, stands only when the journal cannot be
+        // read.
         QVariantMap game{{u"path"_s, f.absoluteFilePath()},
                          {u"name"_s, f.completeBaseName()},
                          {u"lastPlayed"_s, f.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
