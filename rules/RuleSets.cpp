@@ -27,6 +27,13 @@ const ChitVocabulary& chitVocabularyOf(std::string_view id) {
     return rules ? rules->chits() : kNone;
 }
 
+Result<std::map<std::string, std::vector<std::string>>> chitCodesOf(const Scenario& scenario) {
+    const RuleSet* rules = findRuleSet(scenario.ruleSet);
+    if (rules == nullptr)
+        return makeError("no rule set '" + scenario.ruleSet + "' (" + ruleSetIds() + ")");
+    return rules->chitCodesByUnit(scenario);
+}
+
 std::string ruleSetIds() {
     std::string out;
     for (const RuleSet* r : ruleSets())

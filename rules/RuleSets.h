@@ -14,6 +14,8 @@ const std::vector<const RuleSet*>& ruleSets();
 const RuleSet* findRuleSet(std::string_view id);
 // The order chits of the rule set `id` (empty when it has none or is unknown).
 const ChitVocabulary& chitVocabularyOf(std::string_view id);
+// The chits each unit of the scenario can be given (RuleSet::chitCodesByUnit of its rule set).
+Result<std::map<std::string, std::vector<std::string>>> chitCodesOf(const Scenario& scenario);
 // "md, omtb": for messages.
 std::string ruleSetIds();
 

@@ -3,6 +3,7 @@
 #include "app/cli/Commands.h"
 #include "app/report/JsonText.h"
 #include "rules/RuleSets.h"
+#include "rules/io/Json.h"
 #include "vision/ImageFile.h"
 #include "vision/chits/ChitPayload.h"
 #include "vision/chits/ChitReader.h"
@@ -72,7 +73,21 @@ int printSheet(const ChitsPrintOptions& o) {
                   << "' has no order chits\n";
         return 2;
     }
-    const auto labels = app::labelsForScenario(scenario.value(), vocabulary, unitless);
+    // Which chits each unit gets is the rule set's to say; a file the rules engine cannot read (a chits-only
+    // fixture) still prints, every chit for every unit, and says why.
+    app::ChitCodesByUnit codes;
+    std::string unknown;
+    if (auto ruled = rules::io::loadScenario(scenarioPath); !ruled)
+        unknown = ruled.message();
+    else if (auto known = rules::chitCodesOf(*ruled); !known)
+        unknown = known.message();
+    else
+        codes = std::move(known).value();
+    if (!unknown.empty())
+        std::cerr
+            << "muster-cli chits: every chit for every unit, as the rules engine cannot read the scenario: "
+            << unknown << "\n";
+    const auto labels = app::labelsForScenario(scenario.value(), vocabulary, unitless, codes);
     const auto layout = app::writeChitSheet(out, labels, options);
     if (!layout) {
         std::cerr << "muster-cli chits: " << layout.error().message << "\n";

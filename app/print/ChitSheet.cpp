@@ -134,7 +134,8 @@ void drawRuler(QPainter& p, double xMm, double yMm) {
 } // namespace
 
 std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario,
-                                         const ChitVocabulary& vocabulary, int unitlessSets) {
+                                         const ChitVocabulary& vocabulary, int unitlessSets,
+                                         const ChitCodesByUnit& codesByUnit) {
     std::vector<ChitLabel> labels;
     auto add = [&](std::optional<int> slot, const std::string& unitText, const ChitOrderSpec& order) {
         ChitLabel label;
@@ -145,9 +146,13 @@ std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario,
         label.order = order;
         labels.push_back(std::move(label));
     };
-    for (const vision::ChitUnit& unit : scenario.units)
+    for (const vision::ChitUnit& unit : scenario.units) {
+        const auto codes = codesByUnit.find(unit.id);
         for (const ChitOrderSpec& order : vocabulary.orders)
-            add(unit.slot, unit.id, order);
+            if (codes == codesByUnit.end() ||
+                std::find(codes->second.begin(), codes->second.end(), order.code) != codes->second.end())
+                add(unit.slot, unit.id, order);
+    }
     for (int set = 0; set < unitlessSets; ++set)
         for (const ChitOrderSpec& order : vocabulary.orders)
             add(std::nullopt, "any unit", order);

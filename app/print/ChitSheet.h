@@ -9,6 +9,7 @@
 #include "vision/chits/ChitScenario.h"
 #include "vision/chits/ZXingAdapter.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -48,9 +49,14 @@ struct SheetLayout {
     std::vector<LabelPlacement> labels;
 };
 
-// One label per unit and order of `vocabulary` (in its order), then `unitlessSets` sets of unit-less chits.
+// The chit codes each unit can be given, by unit id (rules::chitCodesOf); a unit not in it gets every chit.
+using ChitCodesByUnit = std::map<std::string, std::vector<std::string>>;
+
+// One label per unit and order of `vocabulary` it can be given (in the vocabulary's order), then
+// `unitlessSets` sets of unit-less chits of every order.
 std::vector<ChitLabel> labelsForScenario(const vision::ChitScenario& scenario,
-                                         const ChitVocabulary& vocabulary, int unitlessSets);
+                                         const ChitVocabulary& vocabulary, int unitlessSets,
+                                         const ChitCodesByUnit& codesByUnit = {});
 
 // The modules of the symbol a label carries; empty if the text does not fit the code.
 vision::zxing::ModuleMatrix chitSymbol(const std::string& text, ChitCode code);

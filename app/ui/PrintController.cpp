@@ -4,6 +4,7 @@
 #include "app/storage/Journal.h"
 #include "app/ui/GameController.h"
 #include "rules/RuleSets.h"
+#include "rules/io/Json.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -82,7 +83,13 @@ bool PrintController::print(const std::string& scenarioJson, const QString& base
     const ChitVocabulary& vocabulary = rules::chitVocabularyOf(scenario->ruleSet);
     if (vocabulary.empty())
         return fail(u"The rule set of %1 has no order chits."_s.arg(baseName));
-    const auto labels = labelsForScenario(scenario.value(), vocabulary, 1);
+    auto ruled = rules::io::parseScenario(scenarioJson, baseName.toStdString());
+    if (!ruled)
+        return fail(QString::fromStdString(ruled.error().message));
+    auto codes = rules::chitCodesOf(*ruled);
+    if (!codes)
+        return fail(QString::fromStdString(codes.error().message));
+    const auto labels = labelsForScenario(scenario.value(), vocabulary, 1, *codes);
     const auto layout = writeChitSheet(path.toStdString(), labels, options);
     if (!layout)
         return fail(QString::fromStdString(layout.error().message));

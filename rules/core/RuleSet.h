@@ -6,6 +6,7 @@
 #include "rules/core/Prompt.h"
 #include "rules/core/Result.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -148,6 +149,14 @@ public:
     // Every option key with its value: defaults overridden by `overrides`; unknown keys or values are errors.
     virtual Result<HouseRules> resolveOptions(const HouseRules& overrides) const = 0;
     virtual const ChitVocabulary& chits() const = 0;
+    // The codes of chits() that each unit of `scenario` can be given in some turn of a game, by unit id, in
+    // the vocabulary's order: the chit sheet prints a unit those (a gun its limber chits and no CHARGE). A
+    // unit the map leaves out can be given every chit, so the default (an empty map) prints every chit for
+    // all.
+    virtual Result<std::map<std::string, std::vector<std::string>>>
+    chitCodesByUnit(const Scenario& /*scenario*/) const {
+        return std::map<std::string, std::vector<std::string>>{};
+    }
     // Reads this rule set's part of a scenario file (the JSON text of the whole file); errors name the file
     // and the field.
     virtual Result<Scenario> parseScenario(const std::string& json, const std::string& sourceName) const = 0;

@@ -2,6 +2,7 @@
 
 #include "rules/core/StepEngine.h"
 #include "rules/io/JsonReader.h"
+#include "rules/md/Movement.h"
 #include "rules/md/Options.h"
 #include "rules/md/Setup.h"
 #include "rules/md/Turn.h"
@@ -198,8 +199,41 @@ public:
             {"H", "hold", "HOLD", "HOLD", {255, 255, 255}, true},
             {"C", "charge", "CHARGE", "C", {210, 25, 30}, false},
             {"W", "wheel", "WHEEL", "W", {205, 160, 30}, false},
+            // "Other: by agreement" (MD-ORD-02): cavalry's and the guns' orders, each its own chit, in
+            // two colours of our own (purple: horses; brown: limbers) and spelt out, as they are rarer.
+            {"D", "dismount", "DISMOUNT", "DISM", {120, 60, 150}, false},
+            {"MT", "mount", "MOUNT", "MOUNT", {120, 60, 150}, false},
+            {"FM", "forced_march", "FORCED MARCH", "FM", {130, 80, 40}, false},
+            {"L", "limber", "LIMBER", "LIMB", {130, 80, 40}, false},
+            {"U", "unlimber", "UNLIMBER", "UNLIM", {130, 80, 40}, false},
+            {"MU", "move_unlimber", "MOVE + UNLIMBER", "M+U", {130, 80, 40}, false},
+            {"UF", "unlimber_fire", "UNLIMBER + FIRE", "U+F", {130, 80, 40}, false},
+            {"FL", "fire_limber", "FIRE + LIMBER", "F+L", {130, 80, 40}, false},
+            {"XL", "forced_march_limber", "FORCED MARCH + LIMBER", "FM+L", {130, 80, 40}, false},
+            {"XU", "forced_march_unlimber", "FORCED MARCH + UNLIMBER", "FM+U", {130, 80, 40}, false},
+            {"LM", "limber_move", "LIMBER + MOVE", "L+M", {130, 80, 40}, false},
         }};
         return kChits;
+    }
+    Result<std::map<std::string, std::vector<std::string>>>
+    chitCodesByUnit(const Scenario& scenario) const override {
+        auto resolved = md::resolveOptions(scenario.houseRules);
+        if (!resolved)
+            return resolved.error();
+        auto state = buildState(scenario, resolved.value());
+        if (!state)
+            return state.error();
+        const Options options = Options::from(state->houseRules);
+        std::map<std::string, std::vector<std::string>> out;
+        for (const Unit& u : state->units) {
+            std::vector<std::string>& codes = out[u.id.str()];
+            const std::vector<Order> orders = ordersOverAGame(u, options);
+            for (const ChitOrderSpec& spec : chits().orders)
+                for (Order o : orders)
+                    if (spec.value == toString(o))
+                        codes.push_back(spec.code);
+        }
+        return out;
     }
     Result<Scenario> parseScenario(const std::string& text, const std::string& sourceName) const override {
         auto j = rules::io::parseDocument(text, sourceName);

@@ -128,6 +128,35 @@ std::vector<Order> legalOrders(const Unit& u, const Options& options) {
     return out;
 }
 
+std::vector<Order> ordersOverAGame(const Unit& u, const Options& options) {
+    std::vector<Unit> states;
+    if (u.arm == Arm::Artillery) {
+        for (bool limbered : {true, false}) {
+            Unit s = u;
+            s.limbered = limbered;
+            states.push_back(s);
+        }
+    } else {
+        // Skirmishers may change formation, and then charge.
+        Unit s = u;
+        s.formation = Formation::Line;
+        states.push_back(s);
+        if (u.arm == Arm::Cavalry) {
+            s.mounted = !u.mounted;
+            s.horsesLost = false;
+            s.horseHolders = std::max(1, u.horseHolders); // holders are told off when the unit dismounts
+            states.push_back(s);
+        }
+    }
+    std::vector<Order> out;
+    for (const Unit& s : states)
+        for (Order o : legalOrders(s, options))
+            if (std::find(out.begin(), out.end(), o) == out.end())
+                out.push_back(o);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 bool gunOrderMoves(Order o) {
     return o == Order::Move || o == Order::ForcedMarch || o == Order::MoveUnlimber ||
            o == Order::ForcedMarchLimber || o == Order::ForcedMarchUnlimber || o == Order::LimberMove;

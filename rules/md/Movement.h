@@ -46,6 +46,9 @@ bool mayEvadeAsCavalry(const Unit& target, const Unit& charger);
 
 // MD-ORD-01/02, MD-ARTMV-02: the orders a unit may be given this turn.
 std::vector<Order> legalOrders(const Unit& unit, const Options& options);
+// Every order the unit may be given in some turn of a game (limbered or not, mounted or not, in any
+// formation), in the order of legalOrders: what its chits must cover.
+std::vector<Order> ordersOverAGame(const Unit& unit, const Options& options);
 // MD-ARTMV-02: the gun actions an order stands for, in the order they are carried out.
 bool gunOrderMoves(Order order);
 bool gunOrderFiresFirst(Order order);

@@ -44,7 +44,9 @@ TEST(ChitPayload, OrderNames) {
     EXPECT_EQ(mv::orderFromName(md, "change_formation")->code, "CF");
     EXPECT_EQ(mv::orderFromName(md, "Wheel")->code, "W");
     EXPECT_EQ(mv::orderFromName(md, "CF")->code, "CF");
-    EXPECT_EQ(mv::orderFromName(md, "DISMOUNT"), nullptr);
+    EXPECT_EQ(mv::orderFromName(md, "DISMOUNT")->code, "D");
+    EXPECT_EQ(mv::orderFromName(md, "forced march + limber")->code, "XL");
+    EXPECT_EQ(mv::orderFromName(md, "SURRENDER"), nullptr);
     EXPECT_EQ(mv::orderFromName(muster::ChitVocabulary{}, "FF"), nullptr);
 }
 

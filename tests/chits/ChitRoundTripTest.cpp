@@ -168,6 +168,28 @@ TEST_P(ChitRoundTrip, PrintRenderPlaceRead) {
         fs::remove_all(dir);
 }
 
+// A unit gets a label for each chit code the rule set gives it, in the vocabulary's order; a unit the map
+// does not name gets every chit, and so does each unit-less set.
+TEST(ChitSheet, EachUnitGetsTheChitsItsRuleSetGivesIt) {
+    mv::ChitScenario scenario;
+    scenario.game = "K7";
+    scenario.units = {{1, "US-G1", "gun", "us"}, {2, "US-C1", "dragoons", "us"}, {3, "MX-I1", "foot", "mx"}};
+    const ma::ChitCodesByUnit codes{{"US-G1", {"L", "H", "U"}}, {"US-C1", {"D"}}};
+    const auto labels = ma::labelsForScenario(scenario, ct::mdChits(), 1, codes);
+    std::map<int, std::vector<std::string>> bySlot; // 0: unit-less
+    for (const ma::ChitLabel& l : labels) {
+        EXPECT_EQ(l.payload.game, "K7");
+        EXPECT_EQ(l.order.code, l.payload.order);
+        bySlot[l.payload.unitSlot.value_or(0)].push_back(l.payload.order);
+    }
+    EXPECT_EQ(bySlot[1], (std::vector<std::string>{"H", "L", "U"}));
+    EXPECT_EQ(bySlot[2], (std::vector<std::string>{"D"}));
+    EXPECT_EQ(bySlot[3].size(), 18u);
+    EXPECT_EQ(bySlot[0].size(), 18u);
+    EXPECT_EQ(bySlot[3], bySlot[0]);
+    EXPECT_EQ(labels.size(), 3u + 1u + 18u + 18u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Codes, ChitRoundTrip,
                          testing::Values(ma::ChitCode::MicroQrCode, ma::ChitCode::QrCode),
                          [](const testing::TestParamInfo<ma::ChitCode>& p) {

@@ -1,7 +1,9 @@
 // The registry and what every rule set tells the app through the seam (rules/core/RuleSet.h).
 
+#include "TestSupport.h"
 #include "rules/Engine.h"
 #include "rules/RuleSets.h"
+#include "rules/io/Json.h"
 #include "rules/md/Types.h"
 
 #include <gtest/gtest.h>
@@ -74,9 +76,11 @@ TEST(RuleSets, NumbersAreCheckedAgainstTheirRange) {
 
 // MD-ORD-02: the seven orders of the chits with their colours (green MOVE, black CF, yellow FF, blue F, blank
 // HOLD, red C, gold W), each the answer value of an MD order.
-TEST(RuleSets, MdChitsAreTheSevenOrdersInTheirColours) {
+// MD-ORD-02: the seven orders of the chits in their colours; then "other, by agreement": DISMOUNT and MOUNT
+// (MD-CAV-04/05) and the gun actions and pairs (MD-ARTMV-01/02), so that every order has a chit.
+TEST(RuleSets, MdChitsCoverEveryOrderTheSevenInTheirColours) {
     const ChitVocabulary& chits = findRuleSet("md")->chits();
-    ASSERT_EQ(chits.orders.size(), 7u);
+    ASSERT_EQ(chits.orders.size(), 18u);
     auto at = [&](const char* code) -> const ChitOrderSpec& {
         return *findChitOrder(chits, code);
     };
@@ -87,12 +91,74 @@ TEST(RuleSets, MdChitsAreTheSevenOrdersInTheirColours) {
     EXPECT_TRUE(at("H").blank);
     EXPECT_GT(at("C").rgb[0], 200);
     EXPECT_GT(at("W").rgb[0], at("W").rgb[2]);
+    EXPECT_EQ(at("D").value, "dismount");
+    EXPECT_EQ(at("MT").value, "mount");
+    EXPECT_EQ(at("L").value, "limber");
+    EXPECT_EQ(at("XL").name, "FORCED MARCH + LIMBER");
+    std::set<std::string> codes, values;
     for (const ChitOrderSpec& o : chits.orders) {
         EXPECT_EQ(o.blank, o.code == "H");
+        EXPECT_TRUE(codes.insert(o.code).second) << o.code;
+        EXPECT_TRUE(o.code.size() == 1 || o.code.size() == 2) << o.code;
+        EXPECT_TRUE(std::all_of(o.code.begin(), o.code.end(), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+        })) << o.code;
         md::Order order{};
         EXPECT_TRUE(md::parse(o.value, order)) << o.value;
         EXPECT_EQ(md::toString(order), o.value);
+        values.insert(o.value);
     }
+    for (int k = 0; k <= static_cast<int>(md::Order::LimberMove); ++k)
+        EXPECT_TRUE(values.count(md::toString(static_cast<md::Order>(k)))) << "no chit for order " << k;
+}
+
+// A unit's chits are the orders it can be given in some turn (MD-ORD-01/02): foot get no limber or dismount
+// chit, dragoons DISMOUNT and MOUNT (MD-CAV-04/05), a U.S. gun its actions and pairs (MD-ARTMV-02; LIMBER +
+// MOVE only under md.us_gun_pairs = add_limber_move, AMB-MD-29), a Mexican gun one action (MD-ARTMV-02), and
+// no gun CF, CHARGE or WHEEL.
+TEST(RuleSets, MdUnitsGetTheChitsOfTheOrdersTheyCanBeGiven) {
+    auto scenario = io::loadScenario(test::scenarioPath("md_large.json"));
+    ASSERT_TRUE(scenario) << scenario.message();
+    auto codes = chitCodesOf(*scenario);
+    ASSERT_TRUE(codes) << codes.message();
+    using Codes = std::vector<std::string>;
+    EXPECT_EQ(codes->at("US-I01"), (Codes{"M", "CF", "FF", "F", "H", "C", "W"}));
+    EXPECT_EQ(codes->at("US-C1"), (Codes{"M", "CF", "FF", "F", "H", "C", "W", "D", "MT"}));
+    EXPECT_EQ(codes->at("US-G1"), (Codes{"M", "FF", "F", "H", "FM", "L", "U", "MU", "UF", "FL", "XL", "XU"}));
+    EXPECT_EQ(codes->size(), 42u);
+
+    bool mexicanGun = false;
+    for (const auto& [id, unitCodes] : *codes)
+        if (id.rfind("MX-G", 0) == 0) {
+            mexicanGun = true;
+            EXPECT_EQ(unitCodes, (Codes{"M", "FF", "F", "H", "L", "U"})) << id;
+        }
+    EXPECT_TRUE(mexicanGun);
+
+    scenario->houseRules.values["md.us_gun_pairs"] = "add_limber_move";
+    auto withLimberMove = chitCodesOf(*scenario);
+    ASSERT_TRUE(withLimberMove) << withLimberMove.message();
+    EXPECT_EQ(withLimberMove->at("US-G1").back(), "LM");
+
+    scenario->houseRules.values["md.remount"] = "forbidden";
+    auto noRemount = chitCodesOf(*scenario);
+    ASSERT_TRUE(noRemount) << noRemount.message();
+    EXPECT_EQ(noRemount->at("US-C1").back(), "D");
+}
+
+// Rule sets without chits give no map (every unit every chit of an empty vocabulary); an unknown rule set is
+// an error that names it.
+TEST(RuleSets, ChitCodesOfOtherRuleSets) {
+    auto omtb = io::loadScenario(test::scenarioPath("omtb_fallen_timbers.json"));
+    ASSERT_TRUE(omtb) << omtb.message();
+    auto codes = chitCodesOf(*omtb);
+    ASSERT_TRUE(codes) << codes.message();
+    EXPECT_TRUE(codes->empty());
+    Scenario chess;
+    chess.ruleSet = "chess";
+    auto none = chitCodesOf(chess);
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.message().find("'chess'"), std::string::npos) << none.message();
 }
 
 } // namespace

