@@ -13,6 +13,23 @@ Dialog {
     modal: true
     anchors.centerIn: Overlay.overlay
     width: Math.min(parent ? parent.width - 40 : 760, 760)
+    padding: Theme.spacing
+    // Dark like the app (the style's dialog is light), the title as large as a prompt's.
+    background: Rectangle {
+        color: Theme.surfaceRaised
+        radius: Theme.radius
+        border.color: Theme.accent
+        border.width: 2
+    }
+    header: Label {
+        text: dialog.title
+        color: Theme.text
+        font.pixelSize: Theme.fontTitle
+        font.bold: true
+        wrapMode: Text.WordWrap
+        padding: Theme.spacing
+        bottomPadding: 0
+    }
     property var choices: ({})
     property string chosen: ""
     property var faces: []
@@ -41,6 +58,7 @@ Dialog {
             wrapMode: Text.WordWrap
             font.pixelSize: Theme.fontBody
             font.bold: true
+            color: Theme.text
         }
         Label {
             Layout.fillWidth: true
@@ -80,6 +98,7 @@ Dialog {
             }
             wrapMode: Text.WordWrap
             font.pixelSize: Theme.fontBody
+            color: Theme.text
         }
         // A throw: the faces as they stand, each tapped to step it up (1 after the highest); a changed die is
         // drawn in the accent colour.

@@ -1100,24 +1100,34 @@ bool GameController::overrideLast(const QVariantList& faces, const QString& reas
     return true;
 }
 
+std::map<std::string, qlonglong> GameController::ordersGivenThisTurn() const {
+    std::map<std::string, qlonglong> given;
+    if (!m_session)
+        return given;
+    const int turn = m_session->engine().turnView().turn;
+    // Answers to "<unit>.order" in force, journalled this turn (orders are asked only in the orders phase).
+    if (auto inputs = m_session->journal().effectiveInputs())
+        for (const auto& in : *inputs) {
+            if (in.event.kind != storage::kind::Answer || in.event.turn != turn)
+                continue;
+            const storage::PayloadFields f = storage::readPayloadFields(in.event.payloadJson);
+            if (f.key && f.key->size() > 6 && f.key->compare(f.key->size() - 6, 6, ".order") == 0)
+                given[f.key->substr(0, f.key->size() - 6)] = static_cast<qlonglong>(in.event.seq);
+        }
+    return given;
+}
+
+rules::RosterView GameController::rosterView() const {
+    return m_session ? m_session->engine().roster() : rules::RosterView{};
+}
+
 QVariantList GameController::unitsAwaitingOrders() const {
     QVariantList out;
     if (!m_session || m_session->prompt().tag() != "order")
         return out;
-    const int turn = m_session->engine().turnView().turn;
-    const std::string phase = m_session->prompt().phase;
-    // Orders given this turn: answers to "<unit>.order" in force, journalled in this turn's orders phase.
-    std::set<std::string> ordered;
-    if (auto inputs = m_session->journal().effectiveInputs())
-        for (const auto& in : *inputs) {
-            if (in.event.kind != storage::kind::Answer || in.event.turn != turn || in.event.phase != phase)
-                continue;
-            const storage::PayloadFields f = storage::readPayloadFields(in.event.payloadJson);
-            if (f.key && f.key->size() > 6 && f.key->compare(f.key->size() - 6, 6, ".order") == 0)
-                ordered.insert(f.key->substr(0, f.key->size() - 6));
-        }
+    const std::map<std::string, qlonglong> given = ordersGivenThisTurn();
     for (const rules::RosterRow& row : m_session->engine().roster().rows)
-        if (!row.removed && !ordered.count(row.id))
+        if (!row.removed && !given.count(row.id))
             out << QVariantMap{{u"unitId"_s, q(row.id)}, {u"name"_s, q(row.name)}};
     return out;
 }

@@ -15,6 +15,7 @@
 #include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -236,6 +237,10 @@ public:
     // Units in play that have no order yet this turn, [{unitId, name}], in roster order; empty outside the
     // orders phase.
     Q_INVOKABLE QVariantList unitsAwaitingOrders() const;
+    // The units given an order this turn, with the seq of the answer in force that gave it.
+    std::map<std::string, qlonglong> ordersGivenThisTurn() const;
+    // The roster as the rules give it (empty without a game).
+    rules::RosterView rosterView() const;
 
     // The camera path (CameraService). A throw read by the camera: journals `readFaces` with the source
     // "camera" and the frame and detections as evidence; if the players changed dice (`finalFaces` differs),

@@ -20,6 +20,27 @@ PageFrame {
         return page.askingOrders ? GameController.unitsAwaitingOrders().map(u => u.unitId) : []
     }
 
+    // A unit's order: set it (now, or for when the rules reach it), or fix the one it has this turn.
+    function tapUnit(unitId) {
+        const c = TappedOrders.choicesFor(unitId)
+        if (c.state === "given")
+            fixDialog.openFor(c.seq)
+        else if (c.state === "asked" || c.state === "later")
+            picker.openFor(c)
+        else
+            page.note = c.why
+    }
+    property string note: ""
+    Connections {
+        target: GameController
+        function onStateChanged() { page.note = "" }
+    }
+
+    OrderPicker { id: picker }
+    FixDialog { id: fixDialog; objectName: "ordersFixDialog" }
+    readonly property OrderPicker pickerItem: picker // for tests
+    readonly property FixDialog fixDialogItem: fixDialog
+
     Label {
         visible: !GameController.active
         anchors.centerIn: parent
@@ -65,6 +86,23 @@ PageFrame {
                         }
                     }
                 }
+                Label {
+                    objectName: "ordersNote"
+                    Layout.fillWidth: true
+                    visible: text.length > 0
+                    text: page.note.length > 0 ? page.note : TappedOrders.problem
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: Theme.fontBody
+                    color: Theme.warning
+                }
+                Label {
+                    Layout.fillWidth: true
+                    visible: page.askingOrders
+                    text: qsTr("Or tap any unit in the list to set its order, in any sequence.")
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: Theme.fontSmall
+                    color: Theme.textDim
+                }
                 // What the camera read: chits that became orders, units still without one, conflicts and
                 // codes that are not this game's chits (never applied).
                 ChitPanel {
@@ -89,12 +127,18 @@ PageFrame {
                 required property bool removed
                 readonly property bool asked: page.askingOrders && GameController.promptKey.startsWith(unitId + ".")
                 readonly property bool awaiting: !asked && page.awaitingIds.indexOf(unitId) >= 0
+                readonly property string waitingOrder: TappedOrders.waiting[unitId] || ""
                 width: ListView.view.width
                 height: 56
                 radius: 8
                 color: asked ? "#3a2f10" : Theme.surface
                 border.color: asked ? Theme.accent : "transparent"
                 opacity: removed ? 0.5 : 1
+                // A tap sets the unit's order, whenever the rules reach it, or fixes the one it was given.
+                TapHandler {
+                    enabled: !removed
+                    onTapped: page.tapUnit(unitId)
+                }
                 RowLayout {
                     anchors.fill: parent
                     anchors.margins: 10
@@ -103,9 +147,11 @@ PageFrame {
                     Label {
                         objectName: "orderOf_" + unitId
                         text: asked ? qsTr("asking\u2026")
-                                    : awaiting ? qsTr("no order yet") : order.replace(/_/g, " ").toUpperCase()
+                                    : awaiting ? (waitingOrder.length > 0 ? qsTr("%1 when asked").arg(waitingOrder)
+                                                                          : qsTr("no order yet"))
+                                               : order.replace(/_/g, " ").toUpperCase()
                         font.pixelSize: Theme.fontSmall
-                        font.bold: !awaiting
+                        font.bold: !awaiting || waitingOrder.length > 0
                         font.italic: awaiting
                         color: asked ? Theme.accent : Theme.textDim
                     }
