@@ -16,7 +16,10 @@ Dialog {
     readonly property bool changed: value !== readValue
     title: qsTr("Die %1").arg(row + 1)
     modal: true
-    anchors.centerIn: Overlay.overlay
+    // Centred, or at the top while the on-screen keyboard is up, so its text field stays above the keyboard.
+    parent: Overlay.overlay
+    x: parent ? (parent.width - width) / 2 : 0
+    y: !parent ? 0 : Qt.inputMethod.visible ? Theme.spacing : (parent.height - height) / 2
     width: Math.min(parent ? parent.width - 40 : 640, 640)
     standardButtons: Dialog.Cancel
 

@@ -11,7 +11,14 @@ Dialog {
     objectName: "fixDialog"
     title: choices.kind === "dice" ? qsTr("Fix throw #%1").arg(choices.seq) : qsTr("Fix answer #%1").arg(choices.seq)
     modal: true
-    anchors.centerIn: Overlay.overlay
+    // Centred, or at the top while the on-screen keyboard is up, so its text field stays above the keyboard.
+    parent: Overlay.overlay
+    x: parent ? (parent.width - width) / 2 : 0
+    y: !parent ? 0 : Qt.inputMethod.visible ? Math.min(Theme.spacing, parent.height - Qt.inputMethod.keyboardRectangle.height
+                                                                 - Theme.spacing - reasonBottom)
+                                            : (parent.height - height) / 2
+    // The reason field's bottom from the dialog's top: what must stay above the keyboard.
+    readonly property real reasonBottom: (header ? header.height : 0) + topPadding + reason.y + reason.height
     width: Math.min(parent ? parent.width - 40 : 760, 760)
     padding: Theme.spacing
     // Dark like the app (the style's dialog is light), the title as large as a prompt's.

@@ -48,8 +48,30 @@ ApplicationWindow {
             currentPage = name
     }
 
+    // The on-screen keyboard's height while it is up. The pages keep their layout and are lifted just enough
+    // for the field being typed in to stay above the keyboard.
+    readonly property real keyboardHeight: keyboard.item && keyboard.item.active ? keyboard.item.height : 0
+    property real liftedBy: 0
+    readonly property Loader keyboardLoader: keyboard // for tests
+    function liftFocusAboveKeyboard() {
+        const item = window.activeFocusItem
+        let inPages = false // a dialog's field is the dialog's to keep in sight
+        for (let p = item; p && !inPages; p = p.parent)
+            inPages = p === pagesGrid
+        if (keyboardHeight === 0 || !inPages) {
+            liftedBy = 0
+            return
+        }
+        const bottom = item.mapToItem(window.contentItem, 0, item.height).y + liftedBy // where it sits unlifted
+        liftedBy = Math.max(0, bottom + Theme.spacing - (window.height - keyboardHeight))
+    }
+    onKeyboardHeightChanged: liftFocusAboveKeyboard()
+    onActiveFocusItemChanged: liftFocusAboveKeyboard()
+
     GridLayout {
+        id: pagesGrid
         anchors.fill: parent
+        transform: Translate { y: -window.liftedBy }
         flow: window.portrait ? GridLayout.TopToBottom : GridLayout.LeftToRight
         columnSpacing: 0
         rowSpacing: 0
@@ -116,5 +138,15 @@ ApplicationWindow {
                 onGameStarted: window.showPage("game")
             }
         }
+    }
+
+    // Above the pages and above any dialog (popups live in the overlay), so it types into a dialog's field too.
+    Loader {
+        id: keyboard
+        objectName: "keyboardLoader"
+        parent: Overlay.overlay
+        z: 1000
+        active: OnScreenKeyboard.enabled
+        source: "KeyboardPanel.qml"
     }
 }

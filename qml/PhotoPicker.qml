@@ -13,7 +13,10 @@ Popup {
     signal picked(string path)
 
     modal: true
-    anchors.centerIn: Overlay.overlay
+    // Centred, or at the top while the on-screen keyboard is up, so its text field stays above the keyboard.
+    parent: Overlay.overlay
+    x: parent ? (parent.width - width) / 2 : 0
+    y: !parent ? 0 : Qt.inputMethod.visible ? Theme.spacing : (parent.height - height) / 2
     width: Math.min(Overlay.overlay ? Overlay.overlay.width - 40 : 900, 1000)
     height: Math.min(Overlay.overlay ? Overlay.overlay.height - 40 : 700, 760)
     padding: Theme.spacing

@@ -13,6 +13,8 @@ PACKAGES=(
   qml6-module-qtquick-window qml6-module-qtqml-workerscript qml6-module-qtquick qml6-module-qtqml
   qml6-module-qtqml-models qml6-module-qttest qt6-multimedia-dev qml6-module-qtmultimedia gstreamer1.0-plugins-base
   qml6-module-qtquick-dialogs
+  # the on-screen keyboard (its Keyboard.qml needs the folder list model)
+  qml6-module-qtquick-virtualkeyboard qt6-virtualkeyboard-plugin qml6-module-qt-labs-folderlistmodel
   # vision, storage, formats
   libopencv-dev libzxing-dev libqrencode-dev libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev
   # device signatures (Ed25519)

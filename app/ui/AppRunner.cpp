@@ -53,6 +53,11 @@ void preparePlatform(int argc, char** argv) {
         QFile::setPermissions(QString::fromUtf8(dir), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         qputenv("XDG_RUNTIME_DIR", dir);
     }
+    // Names, reasons and paths on a touch screen: Qt Virtual Keyboard, unless another input method is asked
+    // for (QT_IM_MODULE) or the table has a keyboard (--hardware-keyboard). Headless runs type nothing.
+    if (!headless && !hasArg(argc, argv, "--hardware-keyboard") &&
+        qEnvironmentVariableIsEmpty("QT_IM_MODULE"))
+        qputenv("QT_IM_MODULE", "qtvirtualkeyboard");
     // A dark, high-contrast theme for table lighting.
     QQuickStyle::setStyle(u"Material"_s);
     if (qEnvironmentVariableIsEmpty("QT_QUICK_CONTROLS_MATERIAL_THEME"))
@@ -132,12 +137,14 @@ int run(int argc, char** argv) {
     const QCommandLineOption sizeOpt(u"size"_s, u"Window size, WxH (default 1280x800)."_s, u"WxH"_s,
                                      u"1280x800"_s);
     const QCommandLineOption demoOpt(u"demo"_s, u"Use the demo dice feed even when a camera is present."_s);
+    const QCommandLineOption keyboardOpt(u"hardware-keyboard"_s,
+                                         u"Type on a keyboard: no on-screen keyboard for text fields."_s);
     const QCommandLineOption gameOpt(
         u"game"_s, u"Open this game file (.muster) instead of resuming the last one."_s, u"file"_s);
     const QCommandLineOption scenarioOpt(
         u"scenario"_s, u"Preselect this bundled scenario on New game (e.g. omtb_fallen_timbers)."_s,
         u"name"_s);
-    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt, gameOpt, scenarioOpt});
+    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt, keyboardOpt, gameOpt, scenarioOpt});
     parser.process(app);
 
     QSize size;
