@@ -564,7 +564,8 @@ bool fire(Ctx& c, int fi, int fixed, FireKind kind) {
             if (d <= need)
                 ++h;
         hits += h;
-        detail += std::string(detail.empty() ? "" : ", ") + std::to_string(h) + " hits with " + row.label;
+        detail += std::string(detail.empty() ? "" : ", ") + std::to_string(h) +
+                  (h == 1 ? " hit with " : " hits with ") + row.label;
     }
     hits = std::min(hits, unitAt(c, ti).figures);
     bool officerDie = false;
@@ -836,13 +837,24 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
              " fallen back; the fallen back rejoin their units");
     kill(c, ai, killsA);
     kill(c, di, killsD);
-    if (leaderDeadA)
-        unitAt(c, ai).officer = false;
-    if (leaderDeadD)
-        unitAt(c, di).officer = false;
+    // The officers and leaders who fell in the fights are said, as fire says its officer killed
+    // (OMTB-FIRE-09).
+    for (const auto& [ui, dead] : {std::pair{ai, leaderDeadA}, std::pair{di, leaderDeadD}}) {
+        Unit& u = unitAt(c, ui);
+        if (dead && u.officer) {
+            u.officer = false;
+            c.f.note(u.name.str() + "'s officer is killed in the melee");
+        }
+    }
     for (int l : deadLeaders) {
-        c.s.leaders[static_cast<std::size_t>(l)].alive = false;
-        c.s.leaders[static_cast<std::size_t>(l)].attachedTo = -1;
+        auto& leader = c.s.leaders[static_cast<std::size_t>(l)];
+        if (leader.alive && leader.attachedTo >= 0)
+            c.f.note(leader.name.str() + ", with " + unitAt(c, leader.attachedTo).name.str() +
+                     ", is killed in the melee");
+        else if (leader.alive)
+            c.f.note(leader.name.str() + " is killed in the melee");
+        leader.alive = false;
+        leader.attachedTo = -1;
     }
     int loser = -1, margin = 0;
     if (lossA > lossD) {
@@ -864,9 +876,14 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
         c.f.note("Equal losses: no loser; both stay in place (OMTB-MEL-09)");
         return true;
     }
+    const int winner = loser == ai ? di : ai;
+    // Who won is said before the loser's fate (OMTB-MEL-06: the side with fewer losses wins).
+    c.f.note(unitAt(c, winner).name.str() + " wins the melee against " + unitAt(c, loser).name.str() + ", " +
+             std::to_string(winner == ai ? lossA : lossD) + " losses against " +
+             std::to_string(loser == ai ? lossA : lossD) +
+             (lossA == lossD ? " (the defender wins a tie)" : ""));
     if (inPlay(unitAt(c, loser))) // OMTB-MEL-07
         applyFailure(c, loser, margin, "loses the melee");
-    const int winner = loser == ai ? di : ai;
     if (inPlay(unitAt(c, winner)))
         c.f.note(unitAt(c, winner).name.str() + " occupies the position its enemy left (OMTB-MEL-08)");
     return true;
