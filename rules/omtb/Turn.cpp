@@ -870,16 +870,18 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
         for (int ui : {ai, di})
             if (inPlay(unitAt(c, ui)) && unitAt(c, ui).cohesion == Cohesion::Formed)
                 unitAt(c, ui).cohesion = Cohesion::Disorder;
-        c.f.note("Equal losses: both units end in disorder");
+        c.f.note(title + ": equal losses, " + std::to_string(lossA) + " each: both units end in disorder");
         return true;
     } else {
-        c.f.note("Equal losses: no loser; both stay in place (OMTB-MEL-09)");
+        c.f.note(title + ": equal losses, " + std::to_string(lossA) +
+                 " each: no loser; both stay in place (OMTB-MEL-09)");
         return true;
     }
     const int winner = loser == ai ? di : ai;
     // Who won is said before the loser's fate (OMTB-MEL-06: the side with fewer losses wins).
     c.f.note(unitAt(c, winner).name.str() + " wins the melee against " + unitAt(c, loser).name.str() + ", " +
-             std::to_string(winner == ai ? lossA : lossD) + " losses against " +
+             std::to_string(winner == ai ? lossA : lossD) +
+             ((winner == ai ? lossA : lossD) == 1 ? " loss" : " losses") + " against " +
              std::to_string(loser == ai ? lossA : lossD) +
              (lossA == lossD ? " (the defender wins a tie)" : ""));
     if (inPlay(unitAt(c, loser))) // OMTB-MEL-07

@@ -124,3 +124,43 @@ TEST(OmtbWords, OMTB_FIRE_09_OneHitIsSaidInTheSingularAndTheLeaderKilledByName) 
     EXPECT_EQ(d.events, (std::vector<std::string>{"LEG fires at T: 1 hit with Legion Infantry, 1 killed",
                                                   "Little Turtle, with T, is killed"}));
 }
+
+TEST(OmtbWords, OMTB_MEL_09_EqualLossesNameBothUnits) {
+    // Case S27-c: two fights, one retreat each (OMTB-MEL-04): no loser, both stay (OMTB-MEL-09); with
+    // omtb.melee_tie = both_disorder (AMB-OMTB-11) both end in disorder instead.
+    const json units = json::array(
+        {{{"id", "A"},
+          {"name", "A"},
+          {"side", "americans"},
+          {"type", "militia"},
+          {"figures", 2},
+          {"contact", {{"target", "B"}, {"facing", "front"}}}},
+         {{"id", "B"}, {"name", "B"}, {"side", "indians"}, {"type", "canadian_militia"}, {"figures", 2}}});
+    const json answers = {{"A-B.pairs", "2"}, {"B.ground", "open"}};
+    for (const auto& [tie, said] :
+         {std::pair<std::string, std::string>{
+              "", "A against B: equal losses, 1 each: no loser; both stay in place (OMTB-MEL-09)"},
+          {"both_disorder", "A against B: equal losses, 1 each: both units end in disorder"},
+          {"defender_wins",
+           "A loses the melee by 1: falls back 1 x 6\" = 6\" and ends in disorder, facing the enemy"}}) {
+        HouseRules options;
+        if (!tie.empty())
+            options.values["omtb.melee_tie"] = tie;
+        auto g =
+            startGame(scenarioDoc(units, {{"start", {{"phase", "american"}, {"step", "melee"}}}}), options);
+        ASSERT_TRUE(g);
+        const auto d = drive(*g, {7, 3, 5, 4}, answers, "indians.ops");
+        ASSERT_TRUE(d.ok) << d.error;
+        ASSERT_FALSE(d.events.empty());
+        if (tie ==
+            "defender_wins") { // the winner, the loser's fate (OMTB-MEL-07), the position (OMTB-MEL-08)
+            ASSERT_GE(d.events.size(), 3u);
+            EXPECT_EQ(std::vector<std::string>(d.events.end() - 3, d.events.end()),
+                      (std::vector<std::string>{
+                          "B wins the melee against A, 1 loss against 1 (the defender wins a tie)", said,
+                          "B occupies the position its enemy left (OMTB-MEL-08)"}));
+            continue;
+        }
+        EXPECT_EQ(d.events.back(), said) << tie;
+    }
+}
