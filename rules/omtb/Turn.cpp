@@ -224,6 +224,11 @@ int attachedLeaders(const State& s, int unit) {
     return n;
 }
 
+// "CAN's", "Wyandots'": most OMTB units are named in the plural.
+std::string possessive(const std::string& name) {
+    return name + (!name.empty() && name.back() == 's' ? "'" : "'s");
+}
+
 void trigger(Ctx& c, Unit& u) {
     if (u.trigger == 0)
         u.trigger = ++c.s.triggerSeq;
@@ -387,7 +392,7 @@ void officerKilled(Ctx& c, int ti) {
     Unit& t = unitAt(c, ti);
     if (t.officer) {
         t.officer = false;
-        c.f.note(t.name.str() + "'s officer is killed");
+        c.f.note(possessive(t.name.str()) + " officer is killed");
         return;
     }
     for (auto& l : c.s.leaders) {
@@ -687,7 +692,7 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
                 c.s.leaders[static_cast<std::size_t>(l)].attachedTo == ui)
                 who.push_back(l);
         for (int l : who) {
-            const std::string name = l < 0 ? u.name.str() + "'s leader figure"
+            const std::string name = l < 0 ? possessive(u.name.str()) + " leader figure"
                                            : c.s.leaders[static_cast<std::size_t>(l)].name.str();
             auto a = ask(c, [&] {
                 return question(
@@ -843,7 +848,7 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
         Unit& u = unitAt(c, ui);
         if (dead && u.officer) {
             u.officer = false;
-            c.f.note(u.name.str() + "'s officer is killed in the melee");
+            c.f.note(possessive(u.name.str()) + " officer is killed in the melee");
         }
     }
     for (int l : deadLeaders) {

@@ -164,3 +164,21 @@ TEST(OmtbWords, OMTB_MEL_09_EqualLossesNameBothUnits) {
         EXPECT_EQ(d.events.back(), said) << tie;
     }
 }
+
+TEST(OmtbWords, AMB_OMTB_06_APluralNameTakesTheApostropheAlone) {
+    // The S28 melee with the militia named "Canadians": its leader figure in fight 1 falls (OMTB-MEL-04).
+    auto g = s28({{"name", "Canadians"}, {"leaderFigure", true}});
+    ASSERT_TRUE(g);
+    std::vector<int> dice = kS28Dice;
+    dice[0] = 10;
+    dice[12] = 1;
+    const auto d =
+        drive(*g, dice, {{"LEG-CAN.pairs", "12"}, {"LEG-CAN.d_leader", "1"}, {"CAN.ground", "open"}},
+              "indians.ops");
+    ASSERT_TRUE(d.ok) << d.error;
+    EXPECT_NE(std::find(d.events.begin(), d.events.end(), "Canadians' officer is killed in the melee"),
+              d.events.end());
+    EXPECT_NE(std::find(d.events.begin(), d.events.end(),
+                        "2nd Sub-Legion wins the melee against Canadians, 5 losses against 7"),
+              d.events.end());
+}
