@@ -5,6 +5,7 @@
 #include "app/report/GameRecords.h"
 #include "app/report/JsonText.h"
 #include "app/report/Report.h"
+#include "app/report/TurnStory.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
 #include "app/storage/StruckOut.h"
@@ -120,24 +121,14 @@ int runGameReport(const GameReportOptions& o) {
 
 namespace {
 
-// What each input in force resolved, in the rules' own sentences (Engine::events after it), by event seq:
-// the game replayed input by input. Empty when it does not replay (the log has warned already).
-std::map<std::int64_t, std::vector<std::string>> resolvedBySeq(const std::string& path) {
-    std::map<std::int64_t, std::vector<std::string>> out;
-    auto session = storage::GameSession::open(path, {storage::OpenMode::ReadOnly, false});
-    if (!session)
-        return out;
-    std::vector<storage::EffectiveInput> events;
-    auto inputs = session->inputsInForce(&events);
-    auto engine = session->freshGame();
-    if (!inputs || !engine)
-        return out;
-    for (std::size_t i = 0; i < inputs->size(); ++i) {
-        if (!engine->apply((*inputs)[i]))
-            break;
-        if (!engine->events().empty())
-            out[events[i].event.seq] = engine->events();
-    }
+// The story lines (TurnStory) of each input in force, in order, by event seq: its draws line, what it
+// resolved, and (with `summaries`) the turn's summary after the turn's last input. Empty when the game does
+// not replay (the log has warned already).
+std::map<std::int64_t, std::vector<report::StoryLine>> storyBySeq(const std::string& path, bool summaries) {
+    std::map<std::int64_t, std::vector<report::StoryLine>> out;
+    for (report::StoryLine& line : report::turnStoryOf(path))
+        if (summaries || line.kind != report::StoryLine::Kind::TurnSummary)
+            out[line.seq].push_back(std::move(line));
     return out;
 }
 
@@ -160,7 +151,8 @@ int runGameLog(const GameLogOptions& o) {
         return 1;
     }
     const bool json = o.json;
-    const auto resolved = resolvedBySeq(o.game);
+    // A turn's summary speaks of every side: it is left out when the log shows one player's or unit's events.
+    const auto story = storyBySeq(o.game, filter.player.empty() && filter.unit.empty());
     if (!json)
         std::cout << "# " << headerText(records->game) << "\n";
     std::size_t playerWidth = 6;
@@ -169,11 +161,11 @@ int runGameLog(const GameLogOptions& o) {
     for (const GameRecord& r : records->records) {
         if (!filter.matches(r))
             continue;
-        const auto said = resolved.find(r.event.seq);
+        const auto said = story.find(r.event.seq);
         if (json) {
             nlohmann::json j = toJson(r);
-            if (said != resolved.end())
-                j["resolved"] = said->second;
+            if (said != story.end())
+                report::addStoryFields(j, said->second);
             std::cout << jsonText(j) << "\n";
             continue;
         }
@@ -196,9 +188,9 @@ int runGameLog(const GameLogOptions& o) {
         who.resize(std::max(playerWidth, who.size()), ' ');
         source.resize(std::max<std::size_t>(8, source.size()), ' ');
         std::cout << head << who << " " << source << " " << r.summary << marks << "\n";
-        if (said != resolved.end())
-            for (const std::string& line : said->second)
-                std::cout << "         = " << line << "\n";
+        if (said != story.end())
+            for (const report::StoryLine& line : said->second)
+                std::cout << "         = " << line.text << "\n";
         if (!r.struckOut.empty())
             std::cout << "         x " << storage::struckOutText(r.struckOut) << "\n";
     }

@@ -5,6 +5,7 @@
 
 #include "app/report/GameRecords.h"
 #include "app/report/JsonText.h"
+#include "app/report/TurnStory.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
 #include "app/storage/StruckOut.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace muster::report {
@@ -224,12 +226,25 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
     }
     page.set("tallies", tallies);
 
+    // What happened (TurnStory): each event's sentences under it, each turn's summary after its rows.
+    std::map<std::int64_t, std::vector<StoryLine>> storyBySeq;
+    std::map<int, std::string> summaryByTurn;
+    for (StoryLine& line : turnStoryOf(gamePath)) {
+        if (line.kind == StoryLine::Kind::TurnSummary)
+            summaryByTurn[line.turn] = line.text;
+        storyBySeq[line.seq].push_back(std::move(line));
+    }
+
     report["turns"] = Json::array();
     mu::data turns = list();
     for (const Turn& turn : groupByTurn(data.records)) {
         Json turnJson = {{"turn", turn.number}, {"phases", Json::array()}};
         mu::data turnData;
         turnData.set("turn", text(turn.number));
+        if (auto said = summaryByTurn.find(turn.number); said != summaryByTurn.end()) {
+            turnJson["summary"] = said->second;
+            turnData.set("summary", said->second);
+        }
         mu::data phases = list();
         for (const Phase& phase : turn.phases) {
             Json phaseJson = {{"phase", phase.name}, {"events", Json::array()}};
@@ -242,6 +257,20 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
                 Json ej = toJson(r);
                 ej["photoList"] = Json::array();
                 mu::data row;
+                mu::data said = list();
+                if (auto lines = storyBySeq.find(e.seq); lines != storyBySeq.end()) {
+                    addStoryFields(ej, lines->second);
+                    for (const StoryLine& line : lines->second) {
+                        if (line.kind == StoryLine::Kind::TurnSummary)
+                            continue; // after the turn's rows
+                        mu::data sentence;
+                        sentence.set("text", line.text);
+                        sentence.set("kind", std::string(toString(line.kind)));
+                        said.push_back(sentence);
+                    }
+                }
+                row.set("hasSaid", !said.is_empty_list());
+                row.set("said", said);
                 mu::data photos = list();
                 if (e.evidenceCount > 0) {
                     if (auto stored = journal->evidence(e.seq))

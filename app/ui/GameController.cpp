@@ -1,6 +1,7 @@
 #include "app/ui/GameController.h"
 
 #include "app/report/Report.h"
+#include "app/report/TurnStory.h"
 #include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Seal.h"
@@ -25,7 +26,6 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -541,30 +541,6 @@ bool GameController::adopt(storage::GameSession session) {
     return true;
 }
 
-namespace {
-
-// "the 2nd officer and 3 rank and file": the words of the faces drawn, equal words counted, in the order
-// first drawn.
-QString wordsOfDraws(const std::vector<std::string>& words) {
-    std::vector<std::pair<std::string, int>> counted;
-    for (const std::string& w : words) {
-        auto it = std::find_if(counted.begin(), counted.end(), [&w](const auto& c) { return c.first == w; });
-        if (it == counted.end())
-            counted.emplace_back(w, 1);
-        else
-            ++it->second;
-    }
-    QStringList parts;
-    for (const auto& [word, n] : counted)
-        parts << (n == 1 && word.rfind("the ", 0) == 0 ? q(word) : u"%1 %2"_s.arg(n).arg(q(word)));
-    if (parts.size() < 2)
-        return parts.join(QString());
-    const QString last = parts.takeLast();
-    return parts.join(u", "_s) + u" and "_s + last;
-}
-
-} // namespace
-
 void GameController::setAutoDraw(bool on) {
     if (on == m_autoDraw)
         return;
@@ -579,8 +555,7 @@ void GameController::seedAppDice(qlonglong seed) {
 void GameController::drawForApp() {
     if (!m_autoDraw)
         return;
-    std::vector<std::string> words;
-    QStringList faces;
+    std::vector<std::string> words, faces;
     for (int guard = 0; m_session && guard < 1000; ++guard) {
         const rules::Prompt p = m_session->prompt();
         if (!p.dice || !p.dice->appDraws)
@@ -603,152 +578,32 @@ void GameController::drawForApp() {
         }
         sealIfTurnEnded(*event); // a draw can be a turn's last input
         for (int f : drawn) {
-            faces << u"d%1: %2"_s.arg(p.dice->sides).arg(f);
-            const auto at = static_cast<std::size_t>(f - 1);
-            words.push_back(at < p.dice->faceWords.size() ? p.dice->faceWords[at] : std::to_string(f));
+            faces.push_back(report::drawnFace(*p.dice, f));
+            words.push_back(report::faceWord(*p.dice, f));
         }
     }
-    if (!faces.isEmpty())
-        m_appDraws = u"Muster draws: %1 (%2)."_s.arg(wordsOfDraws(words), faces.join(u", "_s));
+    if (!faces.empty())
+        m_appDraws = q(report::drawsSentence(words, faces));
 }
-
-namespace {
-
-// One side's losses over a turn, from the roster at its start and at its end: casualties (the "casualties"
-// column), units lost, and DLs recovered (falls of the "dl" column of units still in play).
-struct SideTurn {
-    std::string name;
-    int casualties = 0;
-    int dlRecovered = 0;
-    std::vector<std::string> lost;
-};
-
-int columnValue(const rules::RosterView& view, const rules::RosterRow& row, const std::string& key) {
-    for (std::size_t c = 0; c < view.columns.size() && c < row.values.size(); ++c)
-        if (view.columns[c].key == key)
-            return std::atoi(row.values[c].c_str());
-    return 0;
-}
-
-QString summaryOf(int turn, const rules::RosterView& start, const rules::RosterView& end,
-                  const std::map<std::string, int>& dlRecoveredBySide) {
-    std::vector<SideTurn> sides;
-    auto sideOf = [&sides](const rules::RosterRow& row) -> SideTurn& {
-        for (SideTurn& s : sides)
-            if (s.name == row.sideName)
-                return s;
-        sides.push_back({row.sideName, 0, 0, {}});
-        return sides.back();
-    };
-    for (const rules::RosterRow& now : end.rows) {
-        SideTurn& side = sideOf(now);
-        for (const rules::RosterRow& was : start.rows) {
-            if (was.id != now.id)
-                continue;
-            side.casualties += columnValue(end, now, "casualties") - columnValue(start, was, "casualties");
-            if (now.removed && !was.removed)
-                side.lost.push_back(now.id);
-        }
-        if (auto it = dlRecoveredBySide.find(now.side); it != dlRecoveredBySide.end())
-            side.dlRecovered = it->second;
-    }
-    // DLs are said only for rule sets that keep them (a "dl" column).
-    const bool keepsDl = std::any_of(end.columns.begin(), end.columns.end(),
-                                     [](const rules::RosterColumn& c) { return c.key == "dl"; });
-    QStringList parts;
-    for (const SideTurn& s : sides) {
-        QString lost =
-            s.lost.empty()
-                ? u"no unit lost"_s
-                : u"%1 lost (%2)"_s.arg(s.lost.size() == 1 ? u"1 unit"_s : u"%1 units"_s.arg(s.lost.size()))
-                      .arg(q(
-                          std::accumulate(std::next(s.lost.begin()), s.lost.end(), s.lost.front(),
-                                          [](std::string a, const std::string& b) { return a + ", " + b; })));
-        const QString casualties = s.casualties == 1 ? u"1 casualty"_s : u"%1 casualties"_s.arg(s.casualties);
-        if (!keepsDl) {
-            parts << u"%1: %2, %3."_s.arg(q(s.name), casualties, lost);
-            continue;
-        }
-        parts << u"%1: %2, %3, %4."_s.arg(q(s.name), casualties, lost,
-                                          s.dlRecovered == 0   ? u"no DL recovered"_s
-                                          : s.dlRecovered == 1 ? u"1 DL recovered"_s
-                                                               : u"%1 DLs recovered"_s.arg(s.dlRecovered));
-    }
-    return u"Turn %1 ends. "_s.arg(turn) + parts.join(u' ');
-}
-
-} // namespace
 
 void GameController::rebuildHistory() {
     m_history.clear();
     m_turnSummary.clear();
     if (!m_session)
         return;
-    std::vector<storage::EffectiveInput> events;
-    auto inputs = m_session->inputsInForce(&events);
-    auto engine = m_session->freshGame();
-    if (!inputs || !engine)
-        return;
+    // The last two turns input by input (cost): the current turn's lines, newest first, and the summary of
+    // the turn that ended last.
     const int turn = m_session->engine().turnView().turn;
-    // From the first input of the previous turn on, input by input; the inputs before it all at once.
-    std::size_t from = 0;
-    while (from < events.size() && events[from].event.turn < turn - 1)
-        ++from;
-    if (!engine->applyAll(
-            std::vector<rules::Input>(inputs->begin(), inputs->begin() + static_cast<long>(from))))
+    auto story = report::turnStory(*m_session, turn - 1);
+    if (!story)
         return;
-    rules::RosterView turnStart = engine->roster();
-    int shownTurn = engine->turnView().turn;
-    std::map<std::string, int> recovered;
     QVariantList newestFirst;
-    // Muster's own draws in a row make one line, said before what they resolved.
-    std::vector<std::string> drawWords;
-    QStringList drawFaces;
-    auto sayDraws = [&] {
-        if (!drawFaces.isEmpty() && shownTurn == turn)
-            newestFirst.prepend(
-                QVariantMap{{u"turn"_s, shownTurn},
-                            {u"text"_s, u"Muster draws: %1 (%2)."_s.arg(wordsOfDraws(drawWords),
-                                                                        drawFaces.join(u", "_s))}});
-        drawWords.clear();
-        drawFaces.clear();
-    };
-    for (std::size_t i = from; i < inputs->size(); ++i) {
-        const rules::RosterView before = engine->roster();
-        const rules::Prompt asked = engine->prompt();
-        if (events[i].event.source == storage::DiceSource::App && asked.dice) {
-            for (int f : (*inputs)[i].faces) {
-                const auto at = static_cast<std::size_t>(f - 1);
-                drawWords.push_back(at < asked.dice->faceWords.size() ? asked.dice->faceWords[at]
-                                                                      : std::to_string(f));
-                drawFaces << u"d%1: %2"_s.arg(asked.dice->sides).arg(f);
-            }
-        } else {
-            sayDraws();
-        }
-        if (!engine->apply((*inputs)[i]))
-            return;
-        const rules::RosterView after = engine->roster();
-        for (const rules::RosterRow& now : after.rows)
-            for (const rules::RosterRow& was : before.rows)
-                if (was.id == now.id && !now.removed)
-                    recovered[now.side] +=
-                        std::max(0, columnValue(before, was, "dl") - columnValue(after, now, "dl"));
-        const int nowTurn = engine->turnView().turn;
-        if (!engine->events().empty())
-            sayDraws();
-        for (const std::string& line : engine->events())
-            if (shownTurn == turn)
-                newestFirst.prepend(QVariantMap{{u"turn"_s, shownTurn}, {u"text"_s, q(line)}});
-        if (nowTurn != shownTurn || engine->gameOver()) {
-            if (nowTurn == turn || engine->gameOver())
-                m_turnSummary = summaryOf(shownTurn, turnStart, after, recovered);
-            turnStart = after;
-            recovered.clear();
-            shownTurn = nowTurn;
-        }
+    for (const report::StoryLine& line : *story) {
+        if (line.kind == report::StoryLine::Kind::TurnSummary)
+            m_turnSummary = q(line.text);
+        else if (line.turn == turn)
+            newestFirst.prepend(QVariantMap{{u"turn"_s, line.turn}, {u"text"_s, q(line.text)}});
     }
-    sayDraws();
     m_history = newestFirst;
 }
 

@@ -162,9 +162,10 @@ TurnView Traits::turnView(const State& s) {
 RosterView Traits::roster(const State& s) {
     const Options o = options(s);
     RosterView r;
-    r.columns = {{"formation", "Formation"}, {"cohesion", "Cohesion"}, {"loaded", "Loaded"},
-                 {"ops", "Ops left"},        {"officer", "Officer"},   {"morale", "Morale"},
-                 {"ground", "Ground"},       {"mounted", "Mounted"},   {"leaders", "Leaders"}};
+    r.columns = {{"formation", "Formation"},  {"cohesion", "Cohesion"}, {"loaded", "Loaded"},
+                 {"ops", "Ops left"},         {"officer", "Officer"},   {"morale", "Morale"},
+                 {"ground", "Ground"},        {"mounted", "Mounted"},   {"leaders", "Leaders"},
+                 {"casualties", "Casualties"}}; // figures killed so far: the turn summary counts its falls
     for (std::size_t i = 0; i < s.units.size(); ++i) {
         const Unit& u = s.units[i];
         RosterRow row;
@@ -193,7 +194,8 @@ RosterView Traits::roster(const State& s) {
             std::to_string(moraleRating(s, u, o)),
             toString(u.ground),
             u.mounted ? "yes" : "no",
-            leaders};
+            leaders,
+            std::to_string(u.casualties)};
         r.rows.push_back(std::move(row));
     }
     return r;

@@ -224,6 +224,11 @@ int attachedLeaders(const State& s, int unit) {
     return n;
 }
 
+// "CAN's", "Wyandots'": most OMTB units are named in the plural.
+std::string possessive(const std::string& name) {
+    return name + (!name.empty() && name.back() == 's' ? "'" : "'s");
+}
+
 void trigger(Ctx& c, Unit& u) {
     if (u.trigger == 0)
         u.trigger = ++c.s.triggerSeq;
@@ -387,7 +392,7 @@ void officerKilled(Ctx& c, int ti) {
     Unit& t = unitAt(c, ti);
     if (t.officer) {
         t.officer = false;
-        c.f.note(t.name.str() + "'s officer is killed");
+        c.f.note(possessive(t.name.str()) + " officer is killed");
         return;
     }
     for (auto& l : c.s.leaders) {
@@ -564,7 +569,8 @@ bool fire(Ctx& c, int fi, int fixed, FireKind kind) {
             if (d <= need)
                 ++h;
         hits += h;
-        detail += std::string(detail.empty() ? "" : ", ") + std::to_string(h) + " hits with " + row.label;
+        detail += std::string(detail.empty() ? "" : ", ") + std::to_string(h) +
+                  (h == 1 ? " hit with " : " hits with ") + row.label;
     }
     hits = std::min(hits, unitAt(c, ti).figures);
     bool officerDie = false;
@@ -686,7 +692,7 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
                 c.s.leaders[static_cast<std::size_t>(l)].attachedTo == ui)
                 who.push_back(l);
         for (int l : who) {
-            const std::string name = l < 0 ? u.name.str() + "'s leader figure"
+            const std::string name = l < 0 ? possessive(u.name.str()) + " leader figure"
                                            : c.s.leaders[static_cast<std::size_t>(l)].name.str();
             auto a = ask(c, [&] {
                 return question(
@@ -836,13 +842,24 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
              " fallen back; the fallen back rejoin their units");
     kill(c, ai, killsA);
     kill(c, di, killsD);
-    if (leaderDeadA)
-        unitAt(c, ai).officer = false;
-    if (leaderDeadD)
-        unitAt(c, di).officer = false;
+    // The officers and leaders who fell in the fights are said, as fire says its officer killed
+    // (OMTB-FIRE-09).
+    for (const auto& [ui, dead] : {std::pair{ai, leaderDeadA}, std::pair{di, leaderDeadD}}) {
+        Unit& u = unitAt(c, ui);
+        if (dead && u.officer) {
+            u.officer = false;
+            c.f.note(possessive(u.name.str()) + " officer is killed in the melee");
+        }
+    }
     for (int l : deadLeaders) {
-        c.s.leaders[static_cast<std::size_t>(l)].alive = false;
-        c.s.leaders[static_cast<std::size_t>(l)].attachedTo = -1;
+        auto& leader = c.s.leaders[static_cast<std::size_t>(l)];
+        if (leader.alive && leader.attachedTo >= 0)
+            c.f.note(leader.name.str() + ", with " + unitAt(c, leader.attachedTo).name.str() +
+                     ", is killed in the melee");
+        else if (leader.alive)
+            c.f.note(leader.name.str() + " is killed in the melee");
+        leader.alive = false;
+        leader.attachedTo = -1;
     }
     int loser = -1, margin = 0;
     if (lossA > lossD) {
@@ -858,15 +875,22 @@ bool melee(Ctx& c, int ai, int di, bool charge, Facing facing) {
         for (int ui : {ai, di})
             if (inPlay(unitAt(c, ui)) && unitAt(c, ui).cohesion == Cohesion::Formed)
                 unitAt(c, ui).cohesion = Cohesion::Disorder;
-        c.f.note("Equal losses: both units end in disorder");
+        c.f.note(title + ": equal losses, " + std::to_string(lossA) + " each: both units end in disorder");
         return true;
     } else {
-        c.f.note("Equal losses: no loser; both stay in place (OMTB-MEL-09)");
+        c.f.note(title + ": equal losses, " + std::to_string(lossA) +
+                 " each: no loser; both stay in place (OMTB-MEL-09)");
         return true;
     }
+    const int winner = loser == ai ? di : ai;
+    // Who won is said before the loser's fate (OMTB-MEL-06: the side with fewer losses wins).
+    c.f.note(unitAt(c, winner).name.str() + " wins the melee against " + unitAt(c, loser).name.str() + ", " +
+             std::to_string(winner == ai ? lossA : lossD) +
+             ((winner == ai ? lossA : lossD) == 1 ? " loss" : " losses") + " against " +
+             std::to_string(loser == ai ? lossA : lossD) +
+             (lossA == lossD ? " (the defender wins a tie)" : ""));
     if (inPlay(unitAt(c, loser))) // OMTB-MEL-07
         applyFailure(c, loser, margin, "loses the melee");
-    const int winner = loser == ai ? di : ai;
     if (inPlay(unitAt(c, winner)))
         c.f.note(unitAt(c, winner).name.str() + " occupies the position its enemy left (OMTB-MEL-08)");
     return true;

@@ -3,6 +3,7 @@
 
 #include "app/report/Report.h"
 
+#include "../storage/ResultPanelGame.h"
 #include "../storage/TestFiles.h"
 
 #include <gtest/gtest.h>
@@ -131,4 +132,55 @@ TEST(ReportPage, StruckOutFindsAreSaidUnderTheirThrowEscaped) {
     ASSERT_EQ(events.size(), 2u);
     EXPECT_EQ(events[0]["struckOut"], nlohmann::json::array({"a <b>coin</b>"}));
     EXPECT_FALSE(events[1].contains("struckOut"));
+}
+
+// Under each event what it resolved and Muster's draws, each turn's summary after its rows: the story of
+// tst_resultpanel.qml's scripted turn, with a side name that needs escaping.
+TEST(ReportPage, SaysWhatHappenedUnderEachEventAndEachTurnsSummaryEscaped) {
+    ScratchDir dir;
+    const std::string game = dir.file("panel.muster");
+    {
+        GameSession s = playResultPanelTurn(game, "Army of <Occupation> & \"co\"");
+        answerTurn2sFirstOrder(s);
+    }
+    const auto written = writeReport(game, dir.path() / "out");
+    ASSERT_TRUE(written) << written.message();
+    const std::string html = readBytes(written->html.string());
+    const std::string draws = "Muster draws: 4 rank and file (d17: 12, d16: 15, d15: 6, d14: 6).";
+    const auto drawsAt =
+        html.find("<ul class=\"said\"><li class=\"draws\">" + draws +
+                  "</li><li class=\"resolved\">MX-ACT fires at US-2DRG: 4 hits; 4 casualties: 4 rank and "
+                  "file.</li></ul>");
+    EXPECT_NE(drawsAt, std::string::npos) << html;
+    const std::string summary = "<p class=\"turnSummary\">Turn 1 ends. Army of &lt;Occupation&gt; &amp; "
+                                "&quot;co&quot;: 6 casualties, no "
+                                "unit lost, 2 DLs recovered. Army of the North: 15 casualties, 1 unit lost "
+                                "(MX-TAMP), no DL recovered.</p>";
+    const auto summaryAt = html.find(summary);
+    ASSERT_NE(summaryAt, std::string::npos) << html;
+    // At the end of turn 1's rows: after its last table, before turn 2's heading.
+    const auto turn2 = html.find("<h2>Turn 2</h2>");
+    ASSERT_NE(turn2, std::string::npos);
+    EXPECT_LT(drawsAt, summaryAt);
+    EXPECT_LT(summaryAt, turn2);
+    EXPECT_EQ(html.rfind("</table>", summaryAt), html.rfind("</table>", turn2));
+    EXPECT_EQ(html.find("<Occupation>"), std::string::npos) << "the side's name ran as markup";
+
+    const auto report = nlohmann::json::parse(readBytes(written->json.string()));
+    ASSERT_GE(report["turns"].size(), 2u);
+    EXPECT_EQ(
+        report["turns"][0]["summary"],
+        "Turn 1 ends. Army of <Occupation> & \"co\": 6 casualties, no unit lost, 2 DLs recovered. Army of "
+        "the North: 15 casualties, 1 unit lost (MX-TAMP), no DL recovered.");
+    EXPECT_FALSE(report["turns"][1].contains("summary")) << "turn 2 has not ended";
+    int drawsEvents = 0;
+    for (const auto& phase : report["turns"][0]["phases"])
+        for (const auto& e : phase["events"])
+            if (e.value("draws", "") == draws) {
+                ++drawsEvents;
+                EXPECT_EQ(e["resolved"],
+                          nlohmann::json::array(
+                              {"MX-ACT fires at US-2DRG: 4 hits; 4 casualties: 4 rank and file."}));
+            }
+    EXPECT_EQ(drawsEvents, 1);
 }

@@ -2,6 +2,7 @@
 
 #include "CliRun.h"
 #include "Forger.h"
+#include "ResultPanelGame.h"
 #include "TestFiles.h"
 #include "app/storage/GameSession.h"
 #include "rules/Engine.h"
@@ -288,4 +289,56 @@ TEST(GameLogCli, StruckOutFindsGetTheirOwnLineAndJsonField) {
     const auto lines = jsonLines(json.text);
     ASSERT_EQ(lines.size(), 1u) << json.text;
     EXPECT_EQ(lines[0]["struckOut"], Json::array({"a shadow"}));
+}
+
+// The story of tst_resultpanel.qml's scripted turn (TurnStory): Muster's draws said under the last draw of
+// the run, then what the draws resolved, and the turn's summary under its last input; the same in --json.
+TEST(GameLogCli, SaysMusterDrawsAndTheTurnSummaryAsTheAppDoes) {
+    ScratchDir dir;
+    const std::string game = dir.file("panel.muster");
+    std::int64_t lastOfTurn1 = 0;
+    {
+        GameSession s = playResultPanelTurn(game);
+        answerTurn2sFirstOrder(s);
+        auto events = s.journal().events();
+        ASSERT_TRUE(events) << events.message();
+        for (const Event& e : *events)
+            if (e.turn == 1)
+                lastOfTurn1 = e.seq;
+    }
+    const std::string draws = "Muster draws: 4 rank and file (d17: 12, d16: 15, d15: 6, d14: 6).";
+    const std::string summary =
+        "Turn 1 ends. Army of Occupation: 6 casualties, no unit lost, 2 DLs recovered. "
+        "Army of the North: 15 casualties, 1 unit lost (MX-TAMP), no DL recovered.";
+    const Output text = cli("game log '" + game + "'");
+    ASSERT_EQ(text.exitCode, 0) << text.text;
+    EXPECT_TRUE(
+        contains(text.text, "\n         = " + draws +
+                                "\n         = MX-ACT fires at US-2DRG: 4 hits; 4 casualties: 4 rank and "
+                                "file.\n"))
+        << text.text;
+    EXPECT_TRUE(contains(text.text, "\n         = " + summary + "\n#")) << text.text;
+    EXPECT_EQ(text.text.find("Turn 2 ends."), std::string::npos) << "turn 2 has not ended";
+    // The summary speaks of both sides: kept for one turn, left out for one player's events.
+    EXPECT_TRUE(contains(cli("game log '" + game + "' --turn 1").text, "\n         = " + summary + "\n"));
+    for (const char* who : {"Ann", "Miguel"})
+        EXPECT_FALSE(contains(cli("game log '" + game + "' --player " + who).text, "Turn 1 ends.")) << who;
+
+    const Output json = cli("game log '" + game + "' --json");
+    ASSERT_EQ(json.exitCode, 0) << json.text;
+    std::vector<Json> withDraws, withSummary;
+    for (const Json& j : jsonLines(json.text)) {
+        if (j.value("draws", "") == draws)
+            withDraws.push_back(j);
+        if (j.contains("turnSummary"))
+            withSummary.push_back(j);
+    }
+    ASSERT_EQ(withDraws.size(), 1u) << json.text;
+    EXPECT_EQ(withDraws[0]["draws"], draws);
+    EXPECT_EQ(withDraws[0]["source"], "app");
+    EXPECT_EQ(withDraws[0]["resolved"],
+              Json::array({"MX-ACT fires at US-2DRG: 4 hits; 4 casualties: 4 rank and file."}));
+    ASSERT_EQ(withSummary.size(), 1u) << json.text;
+    EXPECT_EQ(withSummary[0]["turnSummary"], summary);
+    EXPECT_EQ(withSummary[0]["seq"], lastOfTurn1);
 }

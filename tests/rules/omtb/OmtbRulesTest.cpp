@@ -540,11 +540,11 @@ TEST(OmtbGame, RosterTurnViewAndPromptsForThePlayers) {
     for (const auto& c : r.columns)
         cols.push_back(c.key);
     EXPECT_EQ(cols, (std::vector<std::string>{"formation", "cohesion", "loaded", "ops", "officer", "morale",
-                                              "ground", "mounted", "leaders"}));
+                                              "ground", "mounted", "leaders", "casualties"}));
     ASSERT_EQ(r.rows.size(), 2u);
     EXPECT_EQ(r.rows[0].values[2], "1 of 2");
     EXPECT_EQ(r.rows[0].sideColour, "#e69f00"); // no colour in this scenario: the shared palette, second side
-    EXPECT_EQ(r.rows[1].values[5], "6"); // Indians in the open
+    EXPECT_EQ(r.rows[1].values[5], "6");        // Indians in the open
     const Prompt p = g->prompt();
     ASSERT_TRUE(p.dice);
     EXPECT_EQ(p.dice->sides, 6);
