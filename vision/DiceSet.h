@@ -90,7 +90,8 @@ Result<DiceSet> teachDiceSet(const std::vector<TeachExample>& examples, const Te
 
 // Reads each die of `read` (DiceReader::read() of `frame`) again with the set: a die that looks like a taught
 // face is that face, sure; one the pip reader read as a taught face, or as a value symbol faces are mistaken
-// for without looking like that value's examples, keeps its value but is unsure; the rest keep the pip read.
+// for while it looks more like a taught face than pips dice do (doubtRatio), keeps its value but is unsure;
+// the rest keep the pip read.
 // Adds the time taken to read.milliseconds.
 void applyDiceSet(const DiceSet& set, const cv::Mat& frame, DiceFrame& read);
 
