@@ -106,6 +106,8 @@ void addDice(CLI::App& app, std::function<int()>& command) {
     read->add_option("--overlay", r->overlay, "draw the dice into OUT.png (OUT-<image>.png for several)");
     read->add_option("--die-size", r->dieSizePx, "the die's edge in pixels, when known")
         ->check(CLI::PositiveNumber);
+    read->add_option("--dice-set", r->diceSet,
+                     "SET.yml from dice teach: read its taught faces by their look");
     addReaderKnobs(read, r->reader);
 
     CLI::App* eval = dice->add_subcommand(
@@ -125,7 +127,31 @@ void addDice(CLI::App& app, std::function<int()>& command) {
         ->check(CLI::Range(0.0, 20.0));
     eval->add_flag("--die-size-from-labels", e->dieSizeFromLabels,
                    "the median labelled die as the die-size hint (what a calibration would give)");
+    eval->add_option("--dice-set", e->diceSet,
+                     "SET.yml from dice teach: read its taught faces by their look");
     addReaderKnobs(eval, e->reader);
+
+    CLI::App* teach = dice->add_subcommand(
+        "teach",
+        "learns a dice set's symbol faces from labelled photos (a manifest as dice eval takes): faces the "
+        "pip reader misreads are taught by their look");
+    auto t = bind(teach, command, runDiceTeach);
+    teach->add_option("MANIFEST", t->manifest, "the manifest CSV")->required();
+    teach->add_option("--split", t->split, "the photos of this split (default train)");
+    teach->add_option("--out", t->out, "the dice set to write (YAML)")->required();
+    addReaderKnobs(teach, t->reader);
+
+    // Hidden (no description): for rerunning the dice-set figures of docs/dice-reader.md.
+    CLI::App* symbolize = dice->add_subcommand("symbolize", "");
+    symbolize->group("");
+    auto y = bind(symbolize, command, runDiceSymbolize);
+    symbolize->add_option("SRC_DIR", y->source, "a data set folder with manifest.csv")->required();
+    symbolize->add_option("OUT_DIR", y->out, "where the painted copy goes")->required();
+    symbolize->add_option("--face", y->face, "the face to paint (default 6)")->check(CLI::Range(1, 6));
+    symbolize->add_option("--symbol", y->symbol, "star, cross or ring (default star)")
+        ->check(CLI::IsMember({"star", "cross", "ring"}));
+    symbolize->add_option("--seed", y->seed, "turns of the symbols (default 1)")
+        ->check(CLI::NonNegativeNumber);
 
     CLI::App* watch =
         dice->add_subcommand("watch", "feeds a video to the throw watcher and reads each throw once settled");

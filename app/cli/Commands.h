@@ -19,6 +19,8 @@ int runGamePlay(const GamePlayOptions& options);
 int runDiceRead(const DiceReadOptions& options);
 int runDiceEval(const DiceEvalOptions& options);
 int runDiceWatch(const DiceWatchOptions& options);
+int runDiceTeach(const DiceTeachOptions& options);
+int runDiceSymbolize(const DiceSymbolizeOptions& options);
 
 int runChitsPrint(const ChitsPrintOptions& options);
 int runChitsRead(const ChitsReadOptions& options);

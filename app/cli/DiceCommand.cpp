@@ -8,6 +8,8 @@
 #include "vision/ImageFile.h"
 #include "vision/ThrowWatcher.h"
 #include "vision/eval/DiceEval.h"
+#include "vision/eval/DiceTeach.h"
+#include "vision/eval/SymbolFaces.h"
 
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -42,6 +44,19 @@ mv::Result<mv::DiceReader> loadReader(const DiceReaderArgs& args) {
     return mv::DiceReader::load(args.models.value_or(mv::DiceReader::defaultModelDir()), options);
 }
 
+// The set named by --dice-set, if any; an unreadable one is reported and is a usage error.
+bool loadSet(const std::optional<std::string>& path, std::optional<mv::DiceSet>& set) {
+    if (!path)
+        return true;
+    auto loaded = mv::loadDiceSet(*path);
+    if (!loaded) {
+        std::cerr << "muster-cli dice: " << loaded.error().message << "\n";
+        return false;
+    }
+    set = std::move(loaded).value();
+    return true;
+}
+
 // Fixed to 3 decimals, as people read them; nlohmann writes the shortest text that reads back the same.
 double rounded(double v) {
     return std::round(v * 1000.0) / 1000.0;
@@ -73,6 +88,9 @@ int runDiceRead(const DiceReadOptions& o) {
     mv::DiceHints hints;
     if (o.dieSizePx)
         hints.dieSizePx = *o.dieSizePx;
+    std::optional<mv::DiceSet> set;
+    if (!loadSet(o.diceSet, set))
+        return 2;
     auto reader = loadReader(o.reader);
     if (!reader) {
         std::cerr << "muster-cli dice: " << reader.error().message << "\n";
@@ -93,12 +111,14 @@ int runDiceRead(const DiceReadOptions& o) {
             continue;
         }
         const cv::Mat& frame = loaded.value();
-        const auto read = reader->read(frame, hints);
+        auto read = reader->read(frame, hints);
         if (!read) {
             std::cerr << "muster-cli dice: " << path << ": " << read.error().message << "\n";
             status = 1;
             continue;
         }
+        if (set)
+            mv::applyDiceSet(*set, frame, read.value());
         if (json) {
             // A file name is any bytes: jsonText escapes control characters and replaces what is not UTF-8.
             std::cout << (first ? "" : ",\n ") << report::jsonText(frameJson(path, read.value()));
@@ -162,6 +182,10 @@ int runDiceEval(const DiceEvalOptions& o) {
         }
         labelFixes = applied.value();
     }
+    std::optional<mv::DiceSet> set;
+    if (!loadSet(o.diceSet, set))
+        return 2;
+    options.diceSet = set ? &*set : nullptr;
     auto reader = loadReader(o.reader);
     if (!reader) {
         std::cerr << "muster-cli dice: " << reader.error().message << "\n";
@@ -175,6 +199,59 @@ int runDiceEval(const DiceEvalOptions& o) {
     report.labelFixes = labelFixes;
     std::cout << (o.json ? mv::evalReportJson(report) : mv::evalReportTable(report));
     return report.errors.empty() ? 0 : 1;
+}
+
+int runDiceTeach(const DiceTeachOptions& o) {
+    auto images = mv::loadManifest(o.manifest, o.split);
+    if (!images) {
+        std::cerr << "muster-cli dice: " << images.error().message << "\n";
+        return 2;
+    }
+    if (images->empty())
+        return usageError(o.manifest + " has no photos in split " + o.split);
+    auto reader = loadReader(o.reader);
+    if (!reader) {
+        std::cerr << "muster-cli dice: " << reader.error().message << "\n";
+        return 1;
+    }
+    const auto taught = mv::teachFromPhotos(reader.value(), images.value(), {}, [](int done, int total) {
+        std::cerr << "\r[" << done << "/" << total << "]" << (done == total ? "\n" : "") << std::flush;
+    });
+    if (!taught) {
+        std::cerr << "muster-cli dice: " << taught.error().message << "\n";
+        return 2;
+    }
+    if (const auto saved = mv::saveDiceSet(taught->set, o.out); !saved) {
+        std::cerr << "muster-cli dice: " << saved.error().message << "\n";
+        return 1;
+    }
+    std::cout << "taught from " << taught->images << " photos, " << taught->labelledDice << " labelled dice ("
+              << taught->unmatched << " not found) in " << std::fixed << std::setprecision(1)
+              << taught->milliseconds / 1000.0 << " s\n";
+    for (size_t f = 0; f < 6; ++f)
+        std::cout << "  face " << f + 1 << ": " << (taught->set.faces[f].taught ? "taught" : "pips  ") << "  "
+                  << taught->summary.examples[f] << " examples, pip reader right on "
+                  << taught->summary.pipRight[f] << "\n";
+    std::cout << std::setprecision(3) << "threshold " << taught->set.threshold << ", sure ratio "
+              << taught->set.sureRatio << ", doubt ratio " << taught->set.doubtRatio << "\n"
+              << "wrote " << o.out << "\n";
+    return 0;
+}
+
+int runDiceSymbolize(const DiceSymbolizeOptions& o) {
+    mv::SymbolFaceOptions options;
+    options.face = o.face;
+    options.seed = o.seed;
+    options.symbol = o.symbol == "ring"    ? mv::FaceSymbol::Ring
+                     : o.symbol == "cross" ? mv::FaceSymbol::Cross
+                                           : mv::FaceSymbol::Star;
+    const auto painted = mv::writeSymbolDataset(o.source, o.out, options);
+    if (!painted) {
+        std::cerr << "muster-cli dice: " << painted.error().message << "\n";
+        return 1;
+    }
+    std::cout << "painted " << painted.value() << " dice into " << o.out << "\n";
+    return 0;
 }
 
 int runDiceWatch(const DiceWatchOptions& o) {

@@ -59,6 +59,7 @@ struct DiceReadOptions {
     bool json = false;
     std::optional<std::string> overlay;
     std::optional<float> dieSizePx;
+    std::optional<std::string> diceSet; // a taught set (dice teach) to read with
     DiceReaderArgs reader;
 };
 
@@ -71,7 +72,24 @@ struct DiceEvalOptions {
     std::optional<std::string> labelFixes;
     std::optional<double> trayFromLabels; // grow the labelled dice's hull by K median die sides
     bool dieSizeFromLabels = false;
+    std::optional<std::string> diceSet; // a taught set (dice teach) to read with
     DiceReaderArgs reader;
+};
+
+struct DiceTeachOptions {
+    std::string manifest;
+    std::string split = "train";
+    std::string out;
+    DiceReaderArgs reader;
+};
+
+// Hidden: writes a copy of a labelled data set with one face's pips painted over by a symbol.
+struct DiceSymbolizeOptions {
+    std::string source;
+    std::string out;
+    int face = 6;
+    std::string symbol = "star";
+    std::uint64_t seed = 1;
 };
 
 struct DiceWatchOptions {

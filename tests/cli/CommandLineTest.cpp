@@ -5,7 +5,11 @@
 #include "app/cli/CliApp.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
 
+#include <filesystem>
+#include <iostream>
 #include <sstream>
 
 using muster::cli::parseCommandLine;
@@ -103,4 +107,63 @@ TEST(CommandLine, MissingPiecesAreUsageErrors) {
     const Outcome missingValue = parse({"game", "report", "g.muster", "--out"});
     EXPECT_EQ(missingValue.exitCode, 2);
     EXPECT_FALSE(missingValue.err.empty());
+}
+
+namespace {
+
+// Runs a parsed command with std::cout captured.
+Outcome run(const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    const auto parsed = parseCommandLine(args, out, err);
+    Outcome o{static_cast<bool>(parsed.command), parsed.exitCode, out.str(), err.str()};
+    if (!parsed.command)
+        return o;
+    std::ostringstream captured;
+    std::streambuf* old = std::cout.rdbuf(captured.rdbuf());
+    o.exitCode = parsed.command();
+    std::cout.rdbuf(old);
+    o.out = captured.str();
+    return o;
+}
+
+} // namespace
+
+TEST(CommandLine, DiceTeachWritesASetThatDiceEvalReadsWith) {
+    const std::filesystem::path src = std::filesystem::path(MUSTER_TEST_DATA_DIR) / "dice" / "nell-byler-d6";
+    if (!std::filesystem::exists(src / "manifest.csv"))
+        GTEST_SKIP() << "dice photos not found: put ../shared/data/dice/nell-byler-d6 beside the checkout";
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("muster-cli-teach-" + std::to_string(::getpid()));
+    const std::string painted = (dir / "star").string(), set = (dir / "star.yml").string();
+    const Outcome symbolize = run({"dice", "symbolize", src.string(), painted, "--seed", "1"});
+    ASSERT_EQ(symbolize.exitCode, 0) << symbolize.err;
+    EXPECT_TRUE(has(symbolize.out, "painted 278 dice")) << symbolize.out;
+    const std::string manifest = painted + "/manifest.csv";
+    const Outcome teach = run({"dice", "teach", manifest, "--out", set});
+    ASSERT_EQ(teach.exitCode, 0) << teach.err;
+    EXPECT_TRUE(has(teach.out, "face 6: taught  235 examples")) << teach.out;
+    EXPECT_TRUE(has(teach.out, "face 1: pips")) << teach.out;
+    const Outcome eval = run({"dice", "eval", manifest, "--split", "test", "--json", "--dice-set", set});
+    ASSERT_EQ(eval.exitCode, 0) << eval.err;
+    const auto report = nlohmann::json::parse(eval.out);
+    EXPECT_GE(report["confusion"]["matrix"][5][5].get<int>(), 40) << eval.out; // of 43 painted 6s
+    // Without the set the painted 6s are read as other faces.
+    const Outcome plain = run({"dice", "eval", manifest, "--split", "test", "--json"});
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_LE(nlohmann::json::parse(plain.out)["confusion"]["matrix"][5][5].get<int>(), 10);
+    // A file that is no dice set is a usage error, named.
+    const Outcome bad = run({"dice", "eval", manifest, "--split", "test", "--dice-set", manifest});
+    EXPECT_EQ(bad.exitCode, 2);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(CommandLine, DiceTeachAndDiceSetAreListedInHelp) {
+    EXPECT_TRUE(has(parse({"dice", "teach", "--help"}).out, "--split"));
+    EXPECT_TRUE(has(parse({"dice", "teach", "--help"}).out, "--out"));
+    EXPECT_TRUE(has(parse({"dice", "read", "--help"}).out, "--dice-set"));
+    EXPECT_TRUE(has(parse({"dice", "eval", "--help"}).out, "--dice-set"));
+    EXPECT_TRUE(has(parse({"dice", "--help"}).out, "teach"));
+    EXPECT_FALSE(has(parse({"dice", "--help"}).out, "symbolize")) << "hidden";
+    EXPECT_EQ(parse({"dice", "teach", "m.csv"}).exitCode, 2) << "no --out";
+    EXPECT_EQ(parse({"dice", "symbolize", "a", "b", "--symbol", "moon"}).exitCode, 2);
 }

@@ -214,6 +214,37 @@ Result<int> applyLabelFixes(std::vector<LabelledImage>& images, const std::vecto
     return static_cast<int>(targets.size());
 }
 
+std::vector<int> matchReadsToBoxes(const DiceFrame& read, const LabelledImage& truth) {
+    std::vector<int> match(read.dice.size(), -1);
+    std::vector<size_t> order(read.dice.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return read.dice[a].findScore > read.dice[b].findScore; });
+    std::vector<bool> used(truth.dice.size(), false);
+    for (size_t i : order) {
+        const cv::Point2f c = read.dice[i].outline.center;
+        int best = -1;
+        double bestD = 1e30;
+        for (size_t j = 0; j < truth.dice.size(); ++j) {
+            const cv::Rect2f& b = truth.dice[j].box;
+            if (used[j] || c.x < b.x || c.y < b.y || c.x > b.x + b.width || c.y > b.y + b.height)
+                continue;
+            const cv::Point2f bc(b.x + b.width / 2, b.y + b.height / 2);
+            const double d = cv::norm(c - bc);
+            if (d < bestD) {
+                best = static_cast<int>(j);
+                bestD = d;
+            }
+        }
+        if (best >= 0) {
+            used[static_cast<size_t>(best)] = true;
+            match[i] = best;
+        }
+    }
+    return match;
+}
+
 ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth) {
     ImageScore s;
     s.name = truth.name;
@@ -222,32 +253,13 @@ ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth) {
     s.dice = truth.hasBoxes ? static_cast<int>(truth.dice.size()) : truth.count;
     std::vector<int> matchedFace(read.dice.size(), 0); // true face of each read's die, 0 = phantom
     if (truth.hasBoxes) {
-        std::vector<size_t> order(read.dice.size());
-        for (size_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::stable_sort(order.begin(), order.end(),
-                         [&](size_t a, size_t b) { return read.dice[a].findScore > read.dice[b].findScore; });
+        const std::vector<int> match = matchReadsToBoxes(read, truth);
         std::vector<bool> used(truth.dice.size(), false);
-        for (size_t i : order) {
-            const cv::Point2f c = read.dice[i].outline.center;
-            int best = -1;
-            double bestD = 1e30;
-            for (size_t j = 0; j < truth.dice.size(); ++j) {
-                const cv::Rect2f& b = truth.dice[j].box;
-                if (used[j] || c.x < b.x || c.y < b.y || c.x > b.x + b.width || c.y > b.y + b.height)
-                    continue;
-                const cv::Point2f bc(b.x + b.width / 2, b.y + b.height / 2);
-                const double d = cv::norm(c - bc);
-                if (d < bestD) {
-                    best = static_cast<int>(j);
-                    bestD = d;
-                }
+        for (size_t i = 0; i < match.size(); ++i)
+            if (match[i] >= 0) {
+                used[static_cast<size_t>(match[i])] = true;
+                matchedFace[i] = truth.dice[static_cast<size_t>(match[i])].face;
             }
-            if (best >= 0) {
-                used[static_cast<size_t>(best)] = true;
-                matchedFace[i] = truth.dice[static_cast<size_t>(best)].face;
-            }
-        }
         for (size_t j = 0; j < truth.dice.size(); ++j)
             if (!used[j])
                 ++s.confusion[static_cast<size_t>(truth.dice[j].face - 1)][6];
@@ -399,11 +411,13 @@ EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images
         }
         if (options.dieSizeFromLabels)
             hints.dieSizePx = dieEdgeFromLabels(labels);
-        const Result<DiceFrame> read = reader.read(frame, hints);
+        Result<DiceFrame> read = reader.read(frame, hints);
         if (!read) {
             report.errors.push_back(truth.name + ": " + read.error().message);
             continue;
         }
+        if (options.diceSet)
+            applyDiceSet(*options.diceSet, frame, read.value());
         const ImageScore s = scoreImage(read.value(), labels);
         ++report.images;
         report.dice += s.dice;

@@ -4,6 +4,7 @@
 // (image_path,split,width,height,count,faces) with YOLO boxes in labels/ beside images/ where present.
 
 #include "vision/DiceReader.h"
+#include "vision/DiceSet.h"
 #include "vision/VisionError.h"
 
 #include <opencv2/core.hpp>
@@ -63,6 +64,10 @@ struct ImageScore {
     bool failed() const { return found < dice || readRight < found || confidentWrong > 0 || phantom > 0; }
 };
 
+// For each read die, the index in truth.dice of the labelled die it matches, or -1: the nearest unmatched
+// labelled die whose box contains its centre, strongest reads first.
+std::vector<int> matchReadsToBoxes(const DiceFrame& read, const LabelledImage& truth);
+
 // A read matches the nearest unmatched labelled die whose box contains its centre (strongest reads first).
 // Without boxes, reads and labels are matched as multisets of values.
 ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth);
@@ -111,6 +116,7 @@ struct EvalOptions {
     // ...and with this, with dieEdgeFromLabels() as the die-size hint.
     bool dieSizeFromLabels = false;
     std::function<void(int done, int total, const std::string& name)> progress;
+    const DiceSet* diceSet = nullptr; // read again with this set (applyDiceSet()) when given
 };
 
 EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images,
