@@ -6,8 +6,8 @@ set -euo pipefail
 PACKAGES=(
   # build
   cmake g++ make ninja-build pkg-config git
-  # the clang build and the libFuzzer targets (scripts/fuzz.sh)
-  clang libclang-rt-14-dev
+  # the clang build and the libFuzzer targets (scripts/fuzz.sh); clang-tidy (scripts/tidy.sh)
+  clang libclang-rt-14-dev clang-tidy
   # Qt 6.4 Quick + Controls + Multimedia + Quick Test
   qt6-declarative-dev qml6-module-qtquick-controls qml6-module-qtquick-templates qml6-module-qtquick-layouts
   qml6-module-qtquick-window qml6-module-qtqml-workerscript qml6-module-qtquick qml6-module-qtqml

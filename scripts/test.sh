@@ -2,20 +2,24 @@
 # The README's test command: install what is missing, build with tests, run the whole suite through ctest.
 # With CI=true (or --sanitize) it then builds the non-GUI targets with ASan+UBSan and runs their tests too;
 # with CI=true (or --fuzz) it then runs each libFuzzer target for MUSTER_FUZZ_SECONDS (default 60; see
-# scripts/fuzz.sh). Exits non-zero on any failure.
+# scripts/fuzz.sh); with CI=true (or --tidy) it runs clang-tidy on the .cpp files the last commit changed
+# (scripts/tidy.sh). Exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 sanitize=0
 fuzz=0
-[ "${CI:-}" = "true" ] && sanitize=1 && fuzz=1
+tidy=0
+[ "${CI:-}" = "true" ] && sanitize=1 && fuzz=1 && tidy=1
 for a in "$@"; do
     case "$a" in
         --sanitize) sanitize=1 ;;
         --no-sanitize) sanitize=0 ;;
         --fuzz) fuzz=1 ;;
         --no-fuzz) fuzz=0 ;;
-        *) echo "test: unknown argument $a (use --sanitize, --no-sanitize, --fuzz or --no-fuzz)" >&2; exit 2 ;;
+        --tidy) tidy=1 ;;
+        --no-tidy) tidy=0 ;;
+        *) echo "test: unknown argument $a (use --sanitize, --no-sanitize, --fuzz, --no-fuzz, --tidy or --no-tidy)" >&2; exit 2 ;;
     esac
 done
 
@@ -35,6 +39,12 @@ muster_configure -DMUSTER_BUILD_TESTS=ON -DMUSTER_BUILD_BENCHMARKS=ON
 cmake --build "$MUSTER_BUILD_DIR" -j"$MUSTER_JOBS"
 status=0
 ctest --test-dir "$MUSTER_BUILD_DIR" -j"$MUSTER_JOBS" --timeout 900 || status=$?
+# The presets of CMakePresets.json stay readable by this CMake.
+(cd "$MUSTER_ROOT" && cmake --list-presets=all >/dev/null) || { echo "test: CMakePresets.json does not load" >&2; status=1; }
+if [ "$tidy" = 1 ]; then
+    echo "== test: clang-tidy on the last commit's sources"
+    "$MUSTER_ROOT/scripts/tidy.sh" || status=$?
+fi
 
 if [ "$sanitize" = 1 ]; then
     asan_dir="${MUSTER_ASAN_BUILD_DIR:-$MUSTER_ROOT/build-asan}"

@@ -202,10 +202,11 @@ vision::Result<SheetLayout> writeChitSheet(const std::string& pdfPath, const std
     for (std::size_t i = 0; i < labels.size(); ++i) {
         const int index = static_cast<int>(i);
         const int onPage = index % (cols * rows);
+        const int column = onPage % cols, row = onPage / cols;
         LabelPlacement place;
         place.page = index / (cols * rows);
-        place.centreXMm = left + (onPage % cols) * pitch + options.labelMm / 2;
-        place.centreYMm = top + (onPage / cols) * pitch + options.labelMm / 2;
+        place.centreXMm = left + column * pitch + options.labelMm / 2;
+        place.centreYMm = top + row * pitch + options.labelMm / 2;
         place.diameterMm = options.labelMm;
         place.codeSideMm = options.labelMm * kSymbolFraction;
         place.modules = symbols[i].width;

@@ -209,8 +209,9 @@ QVariantMap TappedOrders::waiting() const {
         return out;
     const ChitVocabulary& vocabulary = m_game->chitVocabulary();
     for (const auto& [unit, value] : m_waiting) {
+        const std::string& wanted = value; // clang 14 cannot capture a structured binding
         const auto spec = std::find_if(vocabulary.orders.begin(), vocabulary.orders.end(),
-                                       [&](const ChitOrderSpec& o) { return o.value == value; });
+                                       [&wanted](const ChitOrderSpec& o) { return o.value == wanted; });
         out[q(unit)] = spec != vocabulary.orders.end() ? q(spec->name) : q(value);
     }
     return out;
