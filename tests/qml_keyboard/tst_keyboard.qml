@@ -1,7 +1,7 @@
 import QtQuick
 import QtTest
 import Muster
-import "../ui.js" as Ui
+import "../qml/ui.js" as Ui
 
 // Issue 23 point 10: names, reasons and paths typed on a touch screen. Run with
 // QT_IM_MODULE=qtvirtualkeyboard (as `muster` starts unless --hardware-keyboard): a tap on a text field
