@@ -27,7 +27,7 @@ cv::Vec3f medianColour(const cv::Mat& crop, float radius) {
             const float dx = static_cast<float>(x) - c.x, dy = static_cast<float>(y) - c.y;
             if (dx * dx + dy * dy > radius * radius)
                 continue;
-            const cv::Vec3b p = crop.at<cv::Vec3b>(y, x);
+            const cv::Vec3b& p = crop.at<cv::Vec3b>(y, x);
             for (size_t k = 0; k < 3; ++k)
                 values[k].push_back(p[static_cast<int>(k)]);
         }
@@ -81,7 +81,7 @@ cv::Mat awayFromBody(const cv::Mat& frame, cv::Point2f centre, float radius, int
     cv::Mat away(crop.size(), CV_32F);
     for (int y = 0; y < crop.rows; ++y)
         for (int x = 0; x < crop.cols; ++x) {
-            const cv::Vec3b p = crop.at<cv::Vec3b>(y, x);
+            const cv::Vec3b& p = crop.at<cv::Vec3b>(y, x);
             const cv::Vec3f d(p[0] - body[0], p[1] - body[1], p[2] - body[2]);
             away.at<float>(y, x) = std::sqrt(d.dot(d));
         }
@@ -159,8 +159,8 @@ float descriptorDistance(const float* a, const float* b) {
         for (int h = 0; h < kDescriptorHarmonics; ++h) {
             const int i = 2 * (r * kDescriptorHarmonics + h);
             const float ar = a[i], ai = a[i + 1], br = b[i], bi = b[i + 1];
-            c[static_cast<size_t>(2 * h)] += ar * br + ai * bi;     // Re(a conj b)
-            c[static_cast<size_t>(2 * h + 1)] += ai * br - ar * bi; // Im(a conj b)
+            c[2 * static_cast<size_t>(h)] += ar * br + ai * bi;     // Re(a conj b)
+            c[2 * static_cast<size_t>(h) + 1] += ai * br - ar * bi; // Im(a conj b)
             na += ar * ar + ai * ai;
             nb += br * br + bi * bi;
         }

@@ -88,12 +88,13 @@ std::string summaryOf(int turn, const rules::RosterView& start, const rules::Ros
     std::string out = "Turn " + std::to_string(turn) + " ends.";
     for (const SideTurn& s : sides) {
         const std::string lost =
-            s.lost.empty()
-                ? std::string("no unit lost")
-                : counted(static_cast<int>(s.lost.size()), "unit", "units") + " lost (" +
-                      std::accumulate(std::next(s.lost.begin()), s.lost.end(), s.lost.front(),
-                                      [](std::string a, const std::string& b) { return a + ", " + b; }) +
-                      ")";
+            s.lost.empty() ? std::string("no unit lost")
+                           : counted(static_cast<int>(s.lost.size()), "unit", "units") + " lost (" +
+                                 std::accumulate(std::next(s.lost.begin()), s.lost.end(), s.lost.front(),
+                                                 [](const std::string& a, const std::string& b) {
+                                                     return a + ", " + b;
+                                                 }) +
+                                 ")";
         out += " " + s.name + ": " + counted(s.casualties, "casualty", "casualties") + ", " + lost;
         if (keepsDl)
             out += ", " + (s.dlRecovered == 0 ? std::string("no DL recovered")
