@@ -142,8 +142,20 @@ Rectangle {
                         }
                     }
                 }
+                readonly property bool isDieMark: true
+                function tapped() {
+                    feedBox.dieTapped(mark.index, mark.readValue, mark.removed ? 0 : mark.value, mark.unsure, mark.maybeNotADie)
+                }
+                // Where dice touch, their tap areas overlap: a tap there opens the zoomed view to pick the die.
                 TapHandler {
-                    onTapped: feedBox.dieTapped(mark.index, mark.readValue, mark.removed ? 0 : mark.value, mark.unsure, mark.maybeNotADie)
+                    onTapped: (eventPoint) => {
+                        const p = mark.mapToItem(overlay, eventPoint.position.x, eventPoint.position.y)
+                        const under = feedBox.marksAt(p)
+                        if (under.length > 1)
+                            zoom.openAt(p, under)
+                        else
+                            mark.tapped()
+                    }
                 }
             }
         }
@@ -179,6 +191,92 @@ Rectangle {
         text: CameraService.live ? qsTr("Waiting for the first frame\u2026") : qsTr("No feed. Choose a camera, a video or a photo folder in Settings.")
         font.pixelSize: Theme.fontBody
         color: Theme.textDim
+    }
+
+    // The die marks drawn now (for tests), and those whose tap areas hold the point p (overlay coordinates).
+    function dieMarks() {
+        const out = []
+        for (let i = 0; i < overlay.children.length; ++i)
+            if (overlay.children[i].isDieMark)
+                out.push(overlay.children[i])
+        return out
+    }
+    readonly property Popup zoomPopup: zoom
+    function marksAt(p) {
+        const out = []
+        for (let i = 0; i < overlay.children.length; ++i) {
+            const m = overlay.children[i]
+            if (m.isDieMark && p.x >= m.x && p.x <= m.x + m.width && p.y >= m.y && p.y <= m.y + m.height)
+                out.push(m)
+        }
+        return out
+    }
+
+    // Dice that touch, magnified: the frame around the tap three times larger, each die there a large button
+    // at its place, so a finger picks the one it means.
+    Popup {
+        id: zoom
+        objectName: "trayZoom"
+        property point at: Qt.point(0, 0)
+        property var marks: []
+        readonly property real magnification: 3
+        // The part of the frame shown, in the feed's coordinates.
+        readonly property rect shown: Qt.rect(overlay.x + at.x - width / (2 * magnification),
+                                              overlay.y + at.y - height / (2 * magnification),
+                                              width / magnification, height / magnification)
+        function openAt(p, under) {
+            at = p
+            marks = under
+            open()
+        }
+        modal: true
+        parent: Overlay.overlay
+        width: parent ? Math.min(parent.width, parent.height) - 80 : 480
+        height: width
+        x: parent ? (parent.width - width) / 2 : 0
+        y: parent ? (parent.height - height) / 2 : 0
+        padding: 0
+        background: Rectangle { color: "#000000"; border.color: Theme.accent; border.width: 2; radius: Theme.radius }
+        contentItem: Item {
+            clip: true
+            ShaderEffectSource {
+                anchors.fill: parent
+                sourceItem: live
+                sourceRect: zoom.shown
+                live: zoom.visible
+            }
+            Repeater {
+                model: zoom.marks
+                BigButton {
+                    required property var modelData
+                    required property int index
+                    objectName: "zoomDie_" + index
+                    readonly property real centreX: (modelData.x + modelData.width / 2 + overlay.x - zoom.shown.x) * zoom.magnification
+                    readonly property real centreY: (modelData.y + modelData.height / 2 + overlay.y - zoom.shown.y) * zoom.magnification
+                    x: centreX - width / 2
+                    y: centreY - height / 2
+                    implicitWidth: Theme.touchTarget * 1.4
+                    text: modelData.removed ? qsTr("not a die") : modelData.value + (!modelData.resolved ? "?" : "")
+                    tint: "#55000000" // the die shows through
+                    onClicked: {
+                        zoom.close()
+                        modelData.tapped()
+                    }
+                }
+            }
+            Label {
+                anchors.top: parent.top
+                anchors.horizontalCenter: parent.horizontalCenter
+                anchors.topMargin: 8
+                width: Math.min(implicitWidth, parent.width - 16)
+                padding: 6
+                wrapMode: Text.WordWrap
+                text: qsTr("These dice touch: tap the one you mean")
+                font.pixelSize: Theme.fontBody
+                color: Theme.text
+                background: Rectangle { color: "#cc000000"; radius: 6 }
+            }
+        }
     }
 
     function trayWords(state) {

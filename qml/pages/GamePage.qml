@@ -412,4 +412,5 @@ PageFrame {
     DieCorrectionDialog {
         id: gameCorrection
     }
+    readonly property DieCorrectionDialog correctionItem: gameCorrection // for tests
 }
