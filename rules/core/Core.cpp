@@ -109,9 +109,24 @@ std::optional<std::string> JournalFeed::ask(const Question& question) {
     return std::nullopt;
 }
 
+// What the engine says is read as sentences at the table and in the report: a capital first, a full stop last,
+// whatever way a rule set builds the line ("fight 3: 9 against 6" -> "Fight 3: 9 against 6.").
+namespace {
+std::string asSentence(std::string line) {
+    if (line.empty())
+        return line;
+    if (line.front() >= 'a' && line.front() <= 'z')
+        line.front() = static_cast<char>(line.front() - 'a' + 'A');
+    const char last = line.back();
+    if (last != '.' && last != '!' && last != '?' && last != ':')
+        line += '.';
+    return line;
+}
+} // namespace
+
 void JournalFeed::note(const std::string& line) {
     if (m_keepNotes)
-        m_notes.push_back(line);
+        m_notes.push_back(asSentence(line));
 }
 
 std::optional<std::vector<int>> ScriptedFeed::roll(const DiceRequest& request) {

@@ -139,7 +139,7 @@ TEST(TurnStory, OmtbTurnSummaryCountsTheFiguresKilled) {
     int killed = 0;
     for (const StoryLine& line : *story) {
         std::smatch m;
-        if (std::regex_search(line.text, m, std::regex(R"(, (\d+) killed$)")))
+        if (std::regex_search(line.text, m, std::regex(R"(, (\d+) killed\.$)")))
             killed += std::stoi(m[1]);
         else if (std::regex_search(
                      line.text, m,

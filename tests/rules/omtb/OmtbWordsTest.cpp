@@ -49,10 +49,10 @@ TEST(OmtbWords, OMTB_MEL_06_TheWinnerIsSaidBeforeTheLosersFate) {
     const std::vector<std::string> expected = {
         "2nd Sub-Legion against CAN: losses 2 killed + 3 fallen back against 1 killed + 6 fallen back; the "
         "fallen "
-        "back rejoin their units",
-        "2nd Sub-Legion wins the melee against CAN, 5 losses against 7",
-        "CAN loses the melee by 2: falls back 2 x 8\" = 16\" and ends in disorder, facing the enemy",
-        "2nd Sub-Legion occupies the position its enemy left (OMTB-MEL-08)"};
+        "back rejoin their units.",
+        "2nd Sub-Legion wins the melee against CAN, 5 losses against 7.",
+        "CAN loses the melee by 2: falls back 2 x 8\" = 16\" and ends in disorder, facing the enemy.",
+        "2nd Sub-Legion occupies the position its enemy left (OMTB-MEL-08)."};
     const auto said = fromFirst(d.events, "2nd Sub-Legion against CAN: losses");
     EXPECT_EQ(said, expected);
 }
@@ -77,14 +77,14 @@ TEST(OmtbWords, AMB_OMTB_06_TheOfficerAndTheLeaderKilledInAFightAreSaid) {
     const std::vector<std::string> expected = {
         "2nd Sub-Legion against CAN: losses 2 killed + 3 fallen back against 1 killed + 6 fallen back; the "
         "fallen "
-        "back rejoin their units",
-        "CAN's officer is killed in the melee",
-        "Blue Jacket, with CAN, is killed in the melee",
-        "2nd Sub-Legion wins the melee against CAN, 5 losses against 7",
-        "CAN loses the melee by 2: falls back 2 x 8\" = 16\" and ends in disorder, facing the enemy",
-        "2nd Sub-Legion occupies the position its enemy left (OMTB-MEL-08)"};
+        "back rejoin their units.",
+        "CAN's officer is killed in the melee.",
+        "Blue Jacket, with CAN, is killed in the melee.",
+        "2nd Sub-Legion wins the melee against CAN, 5 losses against 7.",
+        "CAN loses the melee by 2: falls back 2 x 8\" = 16\" and ends in disorder, facing the enemy.",
+        "2nd Sub-Legion occupies the position its enemy left (OMTB-MEL-08)."};
     EXPECT_EQ(fromFirst(d.events, "2nd Sub-Legion against CAN: losses"), expected);
-    EXPECT_EQ(d.events.front(), "Fight 1: 13 against 5");
+    EXPECT_EQ(d.events.front(), "Fight 1: 13 against 5.");
     EXPECT_FALSE(unit(*g, "CAN")["officer"].get<bool>());
     EXPECT_FALSE(state(*g)["leaders"][0]["alive"].get<bool>());
 }
@@ -121,8 +121,8 @@ TEST(OmtbWords, OMTB_FIRE_09_OneHitIsSaidInTheSingularAndTheLeaderKilledByName) 
                           {"T.ground", "open"}},
                          "T.morale");
     ASSERT_TRUE(d.ok) << d.error;
-    EXPECT_EQ(d.events, (std::vector<std::string>{"LEG fires at T: 1 hit with Legion Infantry, 1 killed",
-                                                  "Little Turtle, with T, is killed"}));
+    EXPECT_EQ(d.events, (std::vector<std::string>{"LEG fires at T: 1 hit with Legion Infantry, 1 killed.",
+                                                  "Little Turtle, with T, is killed."}));
 }
 
 TEST(OmtbWords, OMTB_MEL_09_EqualLossesNameBothUnits) {
@@ -139,10 +139,10 @@ TEST(OmtbWords, OMTB_MEL_09_EqualLossesNameBothUnits) {
     const json answers = {{"A-B.pairs", "2"}, {"B.ground", "open"}};
     for (const auto& [tie, said] :
          {std::pair<std::string, std::string>{
-              "", "A against B: equal losses, 1 each: no loser; both stay in place (OMTB-MEL-09)"},
-          {"both_disorder", "A against B: equal losses, 1 each: both units end in disorder"},
+              "", "A against B: equal losses, 1 each: no loser; both stay in place (OMTB-MEL-09)."},
+          {"both_disorder", "A against B: equal losses, 1 each: both units end in disorder."},
           {"defender_wins",
-           "A loses the melee by 1: falls back 1 x 6\" = 6\" and ends in disorder, facing the enemy"}}) {
+           "A loses the melee by 1: falls back 1 x 6\" = 6\" and ends in disorder, facing the enemy."}}) {
         HouseRules options;
         if (!tie.empty())
             options.values["omtb.melee_tie"] = tie;
@@ -157,8 +157,8 @@ TEST(OmtbWords, OMTB_MEL_09_EqualLossesNameBothUnits) {
             ASSERT_GE(d.events.size(), 3u);
             EXPECT_EQ(std::vector<std::string>(d.events.end() - 3, d.events.end()),
                       (std::vector<std::string>{
-                          "B wins the melee against A, 1 loss against 1 (the defender wins a tie)", said,
-                          "B occupies the position its enemy left (OMTB-MEL-08)"}));
+                          "B wins the melee against A, 1 loss against 1 (the defender wins a tie).", said,
+                          "B occupies the position its enemy left (OMTB-MEL-08)."}));
             continue;
         }
         EXPECT_EQ(d.events.back(), said) << tie;
@@ -176,9 +176,9 @@ TEST(OmtbWords, AMB_OMTB_06_APluralNameTakesTheApostropheAlone) {
         drive(*g, dice, {{"LEG-CAN.pairs", "12"}, {"LEG-CAN.d_leader", "1"}, {"CAN.ground", "open"}},
               "indians.ops");
     ASSERT_TRUE(d.ok) << d.error;
-    EXPECT_NE(std::find(d.events.begin(), d.events.end(), "Canadians' officer is killed in the melee"),
+    EXPECT_NE(std::find(d.events.begin(), d.events.end(), "Canadians' officer is killed in the melee."),
               d.events.end());
     EXPECT_NE(std::find(d.events.begin(), d.events.end(),
-                        "2nd Sub-Legion wins the melee against Canadians, 5 losses against 7"),
+                        "2nd Sub-Legion wins the melee against Canadians, 5 losses against 7."),
               d.events.end());
 }
