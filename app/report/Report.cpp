@@ -74,15 +74,6 @@ std::string barChart(const storage::DiceTally& t) {
     return svg.str();
 }
 
-// "Alice, d6, typed: 84 dice"; Muster's own draws are said as such, not as a player's dice.
-std::string tallyTitle(const storage::DiceTally& t) {
-    const std::string dice = std::to_string(t.total()) + (t.total() == 1 ? " die" : " dice");
-    if (t.source == storage::DiceSource::App)
-        return "Muster's own draws, d" + std::to_string(t.sides) + ": " + dice;
-    return t.player + ", d" + std::to_string(t.sides) + ", " + std::string(storage::toString(t.source)) +
-           ": " + dice;
-}
-
 struct Phase {
     std::string name;
     std::vector<std::size_t> records;
@@ -216,7 +207,7 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
     for (const storage::DiceTally& t : data.tallies) {
         report["diceStatistics"].push_back(toJson(t, data.game.players));
         mu::data row;
-        row.set("title", tallyTitle(t));
+        row.set("title", storage::fairnessTitle(t));
         mu::data faces = list(), counts = list();
         for (int f = 1; f <= t.sides; ++f)
             faces.push_back(text(f));

@@ -133,4 +133,12 @@ std::string fairnessVerdict(const DiceTally& tally) {
     return said + ": no sign of bias";
 }
 
+std::string fairnessTitle(const DiceTally& tally) {
+    const std::string dice = std::to_string(tally.total()) + (tally.total() == 1 ? " die" : " dice");
+    if (tally.source == DiceSource::App)
+        return "Muster's own draws, d" + std::to_string(tally.sides) + ": " + dice;
+    return tally.player + ", d" + std::to_string(tally.sides) + ", " + std::string(toString(tally.source)) +
+           ": " + dice;
+}
+
 } // namespace muster::storage

@@ -51,6 +51,9 @@ struct DiceTally {
 // "p = 0.003: these dice favour 6" (p below kUnlikelyP).
 constexpr double kUnlikelyP = 0.01;
 std::string fairnessVerdict(const DiceTally& tally);
+// "Alice, d6, typed: 84 dice"; Muster's own draws said as such ("Muster's own draws, d6: 5 dice"), not as a
+// player's dice.
+std::string fairnessTitle(const DiceTally& tally);
 // p to two significant figures ("0.41", "0.0031"), "< 0.0001" below that.
 std::string pValueText(double p);
 

@@ -94,3 +94,10 @@ TEST(DiceStats, VerdictSaysWhichFaceTheDiceFavour) {
     EXPECT_EQ(pValueText(0.41), "0.41");
     EXPECT_EQ(pValueText(0.00003), "< 0.0001");
 }
+
+TEST(DiceStats, TitleNamesPlayerSidesSourceAndCount) {
+    EXPECT_EQ(fairnessTitle({"Alice", 6, {10, 14, 15, 15, 15, 15}, DiceSource::Typed}),
+              "Alice, d6, typed: 84 dice");
+    EXPECT_EQ(fairnessTitle({"Bob", 20, {1}, DiceSource::Camera}), "Bob, d20, camera: 1 die");
+    EXPECT_EQ(fairnessTitle({"Muster", 6, {0, 2, 3}, DiceSource::App}), "Muster's own draws, d6: 5 dice");
+}
