@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace muster::report {
 
@@ -164,13 +165,16 @@ storage::Result<GameRecords> loadRecords(const storage::Journal& journal) {
     for (auto& [seq, reasons] : *struck)
         if (const auto at = bySeq.find(seq); at != bySeq.end())
             out.records[at->second].struckOut = std::move(reasons);
-    std::map<std::pair<std::string, int>, storage::DiceTally> tallies;
+    // Muster's own draws sort after the players' dice: they are not a player's dice.
+    std::map<std::tuple<bool, std::string, int, storage::DiceSource>, storage::DiceTally> tallies;
     for (const GameRecord& r : out.records) {
         if (r.event.kind != storage::kind::Dice || !r.finalFaces)
             continue;
-        auto& t = tallies[{r.event.player, r.sides}];
+        const storage::DiceSource source = r.event.source;
+        auto& t = tallies[{source == storage::DiceSource::App, r.event.player, r.sides, source}];
         t.player = r.event.player;
         t.sides = r.sides;
+        t.source = source;
         for (int f : *r.finalFaces)
             t.add(f);
     }
@@ -223,7 +227,11 @@ Json toJson(const storage::DiceTally& t, const std::vector<storage::Player>& pla
     return {{"player", t.player},
             {"diceColour", colour},
             {"sides", t.sides},
+            {"source", std::string(storage::toString(t.source))},
             {"dice", t.total()},
+            {"testable", t.testable()},
+            {"neededForTest", t.neededForTest()},
+            {"verdict", storage::fairnessVerdict(t)},
             {"faceCounts", faces},
             {"chiSquare", t.chiSquare()},
             {"degreesOfFreedom", t.degreesOfFreedom()},

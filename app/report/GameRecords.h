@@ -34,7 +34,8 @@ struct GameRecord {
 struct GameRecords {
     storage::GameInfo game;
     std::vector<GameRecord> records;
-    std::vector<storage::DiceTally> tallies; // per player and dice set (sides), from the final faces
+    // per player, dice set (sides) and source, from the final faces; Muster's own draws ("app") last
+    std::vector<storage::DiceTally> tallies;
 };
 
 storage::Result<GameRecords> loadRecords(const storage::Journal& journal);

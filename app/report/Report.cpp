@@ -55,7 +55,7 @@ std::string barChart(const storage::DiceTally& t) {
     std::ostringstream svg;
     svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\""
         << top + height + bottom << "\" role=\"img\" aria-label=\"face counts of " << html(t.player) << "'s d"
-        << t.sides << "\">";
+        << t.sides << ", " << storage::toString(t.source) << "\">";
     for (int f = 0; f < t.sides; ++f) {
         const std::int64_t c =
             f < static_cast<int>(t.counts.size()) ? t.counts[static_cast<std::size_t>(f)] : 0;
@@ -207,8 +207,7 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
     for (const storage::DiceTally& t : data.tallies) {
         report["diceStatistics"].push_back(toJson(t, data.game.players));
         mu::data row;
-        row.set("player", t.player);
-        row.set("sides", text(t.sides));
+        row.set("title", storage::fairnessTitle(t));
         mu::data faces = list(), counts = list();
         for (int f = 1; f <= t.sides; ++f)
             faces.push_back(text(f));
@@ -217,10 +216,12 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
         row.set("faces", faces);
         row.set("counts", counts);
         row.set("total", text(t.total()));
-        row.set("chiSquare", fixed(t.chiSquare(), 2));
         row.set("df", text(t.degreesOfFreedom()));
-        row.set("p", fixed(t.pValue(), 4));
-        row.set("unlikely", t.pValue() < 0.01);
+        // Below five expected per face the chi-square's p is not to be trusted, so none is shown.
+        row.set("chiSquare", t.testable() ? fixed(t.chiSquare(), 2) : std::string("-"));
+        row.set("p", t.testable() ? fixed(t.pValue(), 4) : std::string("-"));
+        row.set("unlikely", t.testable() && t.pValue() < storage::kUnlikelyP);
+        row.set("verdict", storage::fairnessVerdict(t));
         row.set("chart", barChart(t));
         tallies.push_back(row);
     }

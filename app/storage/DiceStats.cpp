@@ -1,6 +1,7 @@
 #include "app/storage/DiceStats.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace muster::storage {
@@ -97,6 +98,47 @@ void DiceTally::add(int face) {
         counts.resize(static_cast<std::size_t>(sides > 0 ? sides : 0), 0);
     if (face >= 1 && face <= sides)
         ++counts[static_cast<std::size_t>(face - 1)];
+}
+
+bool DiceTally::testable() const {
+    return sides >= 2 && sides <= kMaxDiceSides && total() >= neededForTest();
+}
+
+int DiceTally::mostFrequentFace() const {
+    int best = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (counts[i] > 0 && (best == 0 || counts[i] > counts[static_cast<std::size_t>(best - 1)]))
+            best = static_cast<int>(i) + 1;
+    return best;
+}
+
+std::string pValueText(double p) {
+    if (std::isnan(p))
+        return "-";
+    if (p < 0.0001)
+        return "< 0.0001";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2g", p);
+    return buf;
+}
+
+std::string fairnessVerdict(const DiceTally& tally) {
+    if (!tally.testable())
+        return std::to_string(tally.total()) + (tally.total() == 1 ? " die" : " dice") +
+               ": too few to test (needs " + std::to_string(tally.neededForTest()) + ")";
+    const double p = tally.pValue();
+    const std::string said = p < 0.0001 ? "p " + pValueText(p) : "p = " + pValueText(p);
+    if (p < kUnlikelyP)
+        return said + ": these dice favour " + std::to_string(tally.mostFrequentFace());
+    return said + ": no sign of bias";
+}
+
+std::string fairnessTitle(const DiceTally& tally) {
+    const std::string dice = std::to_string(tally.total()) + (tally.total() == 1 ? " die" : " dice");
+    if (tally.source == DiceSource::App)
+        return "Muster's own draws, d" + std::to_string(tally.sides) + ": " + dice;
+    return tally.player + ", d" + std::to_string(tally.sides) + ", " + std::string(toString(tally.source)) +
+           ": " + dice;
 }
 
 } // namespace muster::storage

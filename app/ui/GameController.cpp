@@ -1,5 +1,6 @@
 #include "app/ui/GameController.h"
 
+#include "app/report/GameRecords.h"
 #include "app/report/Report.h"
 #include "app/report/TurnStory.h"
 #include "app/storage/GameSummary.h"
@@ -58,6 +59,7 @@ GameController::GameController(QObject* parent)
     : QObject(parent)
     , m_roster(new RosterModel(this))
     , m_log(new LogModel(this))
+    , m_fairness(new FairnessModel(this))
     , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()))
     , m_preferredScenario(startupScenario()) {}
 
@@ -520,6 +522,7 @@ void GameController::closeGame() {
     m_turnSummary.clear();
     m_roster->reset({});
     m_log->reset({}, {}, {});
+    m_fairness->reset({});
     rememberLast({});
     m_calibrationPayload.clear();
     Q_EMIT calibrationChanged();
@@ -643,6 +646,8 @@ void GameController::refresh() {
         auto struck = storage::struckOutBySeq(m_session->journal());
         m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden,
                      struck ? *struck : std::map<std::int64_t, std::vector<std::string>>{});
+        auto records = report::loadRecords(m_session->journal());
+        m_fairness->reset(records ? std::move(records->tallies) : std::vector<storage::DiceTally>{});
         // Read the journal once per change, not once per binding that asks.
         const bool any = inForce && !inForce->empty();
         m_canUndo = any;

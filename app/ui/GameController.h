@@ -5,6 +5,7 @@
 // what the screen shows as accepted is already on disk.
 
 #include "app/storage/GameSession.h"
+#include "app/ui/FairnessModel.h"
 #include "app/ui/LogModel.h"
 #include "app/ui/RosterModel.h"
 #include "common/ChitVocabulary.h"
@@ -101,6 +102,8 @@ class GameController : public QObject {
     Q_PROPERTY(QVariantList recentReports READ recentReports NOTIFY reportsChanged FINAL)
     Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
+    // The dice fairness of the game in play, per player, dice set and source (the Log page's section).
+    Q_PROPERTY(FairnessModel* fairness READ fairness CONSTANT FINAL)
     // The seal of the turn that has just ended, until dismissed: {turn, seq, seal, device, unsignedReason,
     // qrText}; empty when there is none to show.
     Q_PROPERTY(QVariantMap turnSeal READ turnSeal NOTIFY sealChanged FINAL)
@@ -179,6 +182,7 @@ public:
     QVariantList recentReports() const;
     RosterModel* roster() const { return m_roster; }
     LogModel* log() const { return m_log; }
+    FairnessModel* fairness() const { return m_fairness; }
 
     // Starts a new game from a bundled scenario (by name) or a scenario file, with players [{name, side,
     // diceColour}] (diceColour: the name of the player's dice set, if any). `houseRules` maps option keys to
@@ -300,6 +304,7 @@ private:
     std::optional<storage::GameSession> m_session;
     RosterModel* m_roster;
     LogModel* m_log;
+    FairnessModel* m_fairness;
     rules::VirtualDice m_virtualDice;
     QString m_preferredScenario;
     QString m_lastError;

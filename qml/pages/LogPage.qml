@@ -12,6 +12,8 @@ PageFrame {
     subtitle: GameController.active ? "" : qsTr("Turn by turn: every order, throw, override and undo, with the photo of each throw.")
 
     property bool replaying: false
+    // The dice fairness in place of the log (per player, dice set and source).
+    property bool showingFairness: false
     // The list the filter bar acts on: the live log, or the replay's steps.
     readonly property var filtered: replaying ? replay.steps : GameController.log
     property var unitIds: []
@@ -38,7 +40,7 @@ PageFrame {
     }
     Connections {
         target: GameController
-        function onGameChanged() { page.replaying = false; page.refreshUnits() }
+        function onGameChanged() { page.replaying = false; page.showingFairness = false; page.refreshUnits() }
     }
     Component.onCompleted: refreshUnits()
 
@@ -122,13 +124,27 @@ PageFrame {
                 tint: page.replaying ? Theme.surfaceRaised : "#3b3320"
                 onClicked: page.replaying ? page.replaying = false : page.startReplay()
             }
+            BigButton {
+                objectName: "fairnessButton"
+                visible: !page.replaying
+                text: page.showingFairness ? qsTr("Back to the log") : qsTr("Dice fairness")
+                highlighted: page.showingFairness
+                onClicked: page.showingFairness = !page.showingFairness
+            }
+        }
+
+        // ---- Dice fairness --------------------------------------------------------------------------------------------
+        FairnessView {
+            visible: !page.replaying && page.showingFairness
+            Layout.fillWidth: true
+            Layout.fillHeight: true
         }
 
         // ---- The log -----------------------------------------------------------------------------------------------
         ListView {
             id: list
             objectName: "logList"
-            visible: !page.replaying
+            visible: !page.replaying && !page.showingFairness
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true

@@ -58,8 +58,9 @@ TEST(ReportPage, EscapesMarkupAmpersandsQuotesAndBadBytesFromTheFile) {
     EXPECT_NE(html.find("<title>Muster game report: Fort &lt;b&gt;Texas&lt;/b&gt; &amp; co</title>"),
               std::string::npos);
     EXPECT_NE(html.find("<td>Ren\xef\xbf\xbd</td>"), std::string::npos) << "the invalid byte is U+FFFD";
-    EXPECT_NE(html.find("<h3>Ren\xef\xbf\xbd, d6</h3>"), std::string::npos) << "the dice statistics' heading";
-    EXPECT_NE(html.find("aria-label=\"face counts of Ren\xef\xbf\xbd's d6\""), std::string::npos)
+    EXPECT_NE(html.find("<h3>Ren\xef\xbf\xbd, d6, virtual: 2 dice</h3>"), std::string::npos)
+        << "the dice statistics' heading";
+    EXPECT_NE(html.find("aria-label=\"face counts of Ren\xef\xbf\xbd's d6, virtual\""), std::string::npos)
         << "the chart's label";
     EXPECT_TRUE(isUtf8(html)) << "the page says charset=utf-8";
     const auto report = nlohmann::json::parse(readBytes(written->json.string()));
@@ -87,13 +88,71 @@ TEST(ReportPage, ShowsEveryTurnPhotoUndoOverrideAndTally) {
     EXPECT_EQ(count(html, "<span class=\"tag override\">overridden by #"), 4u);
     EXPECT_EQ(count(html, "&rarr; 3 4 6</span>"), 4u) << "the faces after the override";
     EXPECT_EQ(count(html, "<tr class=\"dice overridden\">"), 4u);
-    // One table and one chart per player and dice set: Miguel's d6.
-    EXPECT_EQ(count(html, "<h3>Miguel, d6</h3>"), 1u);
-    EXPECT_EQ(count(html, "<svg "), 1u);
+    // One table and one chart per player, dice set and source: Miguel's camera and virtual d6, too few to
+    // test (a d6 needs 30), so no p-value.
+    EXPECT_EQ(count(html, "<h3>Miguel, d6, camera: 12 dice</h3>"), 1u);
+    EXPECT_EQ(count(html, "<h3>Miguel, d6, virtual: 8 dice</h3>"), 1u);
+    EXPECT_EQ(count(html, "<p class=\"verdict\">12 dice: too few to test (needs 30)</p>"), 1u);
+    EXPECT_EQ(count(html, "<p class=\"verdict\">8 dice: too few to test (needs 30)</p>"), 1u);
+    EXPECT_EQ(count(html, "<td>-</td><td>5</td><td>-</td></tr></table>"), 2u) << "no chi-square, no p";
+    EXPECT_EQ(count(html, "<svg "), 2u);
     EXPECT_EQ(count(html, "{{"), 0u) << "a tag the data did not fill";
     const auto report = nlohmann::json::parse(readBytes(written->json.string()));
     EXPECT_EQ(report["turns"].size(), 4u);
     EXPECT_EQ(report["turns"][0]["phases"][1]["events"][0]["photoList"].size(), 2u);
+    const auto& stats = report["diceStatistics"];
+    ASSERT_EQ(stats.size(), 2u);
+    EXPECT_EQ(stats[0]["source"], "camera");
+    EXPECT_EQ(stats[0]["dice"], 12);
+    EXPECT_EQ(stats[0]["testable"], false);
+    EXPECT_EQ(stats[0]["neededForTest"], 30);
+    EXPECT_EQ(stats[1]["source"], "virtual");
+    EXPECT_EQ(stats[1]["faceCounts"],
+              nlohmann::json({{"1", 4}, {"2", 4}, {"3", 0}, {"4", 0}, {"5", 0}, {"6", 0}}));
+}
+
+// Enough dice to test, typed and virtual kept apart, and Muster's own draws in their own tally, not Miguel's.
+TEST(ReportPage, TestsEachSourceApartOnlyWithEnoughDiceAndKeepsMustersDrawsOut) {
+    ScratchDir dir;
+    const std::string game = dir.file("fair.muster");
+    {
+        auto j = Journal::create(game, sampleGame());
+        ASSERT_TRUE(j) << j.message();
+        // 36 typed d6, six of each face: testable, chi-square 0, p = 1.
+        for (int t = 0; t < 6; ++t) {
+            EventDraft d = diceDraft(1, {1, 2, 3, 4, 5, 6});
+            d.source = DiceSource::Typed;
+            ASSERT_TRUE(j->append(d));
+        }
+        // 30 virtual d6, all sixes: testable, and they favour 6.
+        for (int t = 0; t < 5; ++t)
+            ASSERT_TRUE(j->append(diceDraft(1, {6, 6, 6, 6, 6, 6})));
+        EventDraft app = diceDraft(1, {4});
+        app.source = DiceSource::App;
+        app.player = "Muster";
+        ASSERT_TRUE(j->append(app));
+    }
+    const auto written = writeReport(game, dir.path() / "out");
+    ASSERT_TRUE(written) << written.message();
+    const std::string html = readBytes(written->html.string());
+    EXPECT_EQ(count(html, "<h3>Miguel, d6, typed: 36 dice</h3>"), 1u);
+    EXPECT_EQ(count(html, "<p class=\"verdict\">p = 1: no sign of bias</p>"), 1u);
+    EXPECT_EQ(count(html, "<td>36</td><td>0.00</td><td>5</td><td>1.0000</td></tr></table>"), 1u);
+    EXPECT_EQ(count(html, "<h3>Miguel, d6, virtual: 30 dice</h3>"), 1u);
+    EXPECT_EQ(count(html, "<p class=\"verdict\">p &lt; 0.0001: these dice favour 6</p>"), 1u);
+    EXPECT_EQ(count(html, "<td>30</td><td>150.00</td><td>5</td><td class=\"bad\">0.0000</td>"), 1u);
+    EXPECT_EQ(count(html, "<h3>Muster&apos;s own draws, d6: 1 die</h3>"), 1u);
+    EXPECT_EQ(count(html, "<svg "), 3u);
+    const auto report = nlohmann::json::parse(readBytes(written->json.string()));
+    const auto& stats = report["diceStatistics"];
+    ASSERT_EQ(stats.size(), 3u);
+    EXPECT_EQ(stats[0]["source"], "typed");
+    EXPECT_EQ(stats[0]["testable"], true);
+    EXPECT_EQ(stats[1]["source"], "virtual");
+    EXPECT_EQ(stats[1]["verdict"], "p < 0.0001: these dice favour 6");
+    EXPECT_EQ(stats[2]["source"], "app");
+    EXPECT_EQ(stats[2]["player"], "Muster");
+    EXPECT_EQ(stats[2]["testable"], false);
 }
 
 TEST(ReportPage, FailuresComeBackWithTheirKind) {

@@ -7,6 +7,7 @@
 #include <cmath>
 
 using namespace muster::storage;
+using muster::DiceSource;
 
 TEST(DiceStats, GammaPWithShapeOneIsTheExponentialCdf) {
     for (double x : {0.01, 0.5, 1.0, 2.0, 7.5, 30.0})
@@ -58,4 +59,45 @@ TEST(DiceStats, TallyOfAFairAndALoadedDie) {
     loaded.add(0);
     loaded.add(7);
     EXPECT_EQ(loaded.total(), 600); // out-of-range faces ignored
+}
+
+TEST(DiceStats, TestableOnlyWithFiveExpectedPerFace) {
+    DiceTally d6{"Ann", 6, {}, DiceSource::Typed};
+    EXPECT_EQ(d6.neededForTest(), 30);
+    for (int i = 0; i < 29; ++i)
+        d6.add(1 + i % 6);
+    EXPECT_FALSE(d6.testable());
+    EXPECT_EQ(fairnessVerdict(d6), "29 dice: too few to test (needs 30)");
+    d6.add(6);
+    EXPECT_TRUE(d6.testable());
+    EXPECT_EQ(fairnessVerdict(d6), "p = 1: no sign of bias");
+
+    DiceTally d20{"Ann", 20, {}, DiceSource::Camera};
+    EXPECT_EQ(d20.neededForTest(), 100);
+    d20.add(3);
+    EXPECT_FALSE(d20.testable());
+    EXPECT_EQ(fairnessVerdict(d20), "1 die: too few to test (needs 100)");
+    EXPECT_EQ(d20.mostFrequentFace(), 3);
+    EXPECT_EQ(DiceTally{}.mostFrequentFace(), 0);
+    EXPECT_FALSE((DiceTally{"Ann", 1, {}}).testable()) << "a d1 has nothing to test";
+}
+
+TEST(DiceStats, VerdictSaysWhichFaceTheDiceFavour) {
+    // 70 dice, 10 more 4s than the rest: chi-square 50/7 with df 5, p = 0.210.
+    DiceTally some{"Ann", 6, {10, 10, 10, 20, 10, 10}};
+    EXPECT_NEAR(some.chiSquare(), 50.0 / 7.0, 1e-12);
+    EXPECT_EQ(fairnessVerdict(some), "p = 0.21: no sign of bias");
+    // 42 dice, 17 of them 6s: chi-square 120/7, p = 0.00424.
+    DiceTally loaded{"Ann", 6, {5, 5, 5, 5, 5, 17}};
+    EXPECT_NEAR(loaded.chiSquare(), 120.0 / 7.0, 1e-12);
+    EXPECT_EQ(fairnessVerdict(loaded), "p = 0.0042: these dice favour 6");
+    EXPECT_EQ(pValueText(0.41), "0.41");
+    EXPECT_EQ(pValueText(0.00003), "< 0.0001");
+}
+
+TEST(DiceStats, TitleNamesPlayerSidesSourceAndCount) {
+    EXPECT_EQ(fairnessTitle({"Alice", 6, {10, 14, 15, 15, 15, 15}, DiceSource::Typed}),
+              "Alice, d6, typed: 84 dice");
+    EXPECT_EQ(fairnessTitle({"Bob", 20, {1}, DiceSource::Camera}), "Bob, d20, camera: 1 die");
+    EXPECT_EQ(fairnessTitle({"Muster", 6, {0, 2, 3}, DiceSource::App}), "Muster's own draws, d6: 5 dice");
 }

@@ -31,6 +31,13 @@ bool playOneStep(GameController& game) {
     return false;
 }
 
+// md_small for Ann (us) and Bob (mx), with virtual dice.
+bool startSmallGame(GameController& game) {
+    const QVariantList players{QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}},
+                               QVariantMap{{u"name"_s, u"Bob"_s}, {u"side"_s, u"mx"_s}}};
+    return game.startGame(u"md_small"_s, players, {}, {{u"dice"_s, u"virtual"_s}});
+}
+
 } // namespace
 
 TEST(ModelTester, RosterAndLogThroughAGameWithUndoRedoFiltersAndReopen) {
@@ -41,10 +48,7 @@ TEST(ModelTester, RosterAndLogThroughAGameWithUndoRedoFiltersAndReopen) {
     Tester rosterTester(game.roster(), Tester::FailureReportingMode::Fatal);
     Tester logTester(game.log(), Tester::FailureReportingMode::Fatal);
     game.seedAppDice(11);
-    const QVariantList players{QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}},
-                               QVariantMap{{u"name"_s, u"Bob"_s}, {u"side"_s, u"mx"_s}}};
-    ASSERT_TRUE(game.startGame(u"md_small"_s, players, {}, {{u"dice"_s, u"virtual"_s}}))
-        << game.lastError().toStdString();
+    ASSERT_TRUE(startSmallGame(game)) << game.lastError().toStdString();
     ASSERT_GT(game.roster()->rowCount(), 0);
     int steps = 0;
     for (; steps < 400 && playOneStep(game); ++steps) {
@@ -73,6 +77,44 @@ TEST(ModelTester, RosterAndLogThroughAGameWithUndoRedoFiltersAndReopen) {
     ASSERT_TRUE(game.openGame(path)) << game.lastError().toStdString();
     EXPECT_GE(game.log()->rowCount(), steps);
     game.closeGame();
+}
+
+// Every unit on first fire, so the fire phases ask for dice: the fairness rows come and go with the game.
+TEST(ModelTester, FairnessThroughAGameWithDiceUndoAndClose) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    qputenv("MUSTER_GAMES_DIR", dir.path().toUtf8());
+    GameController game;
+    Tester tester(game.fairness(), Tester::FailureReportingMode::Fatal);
+    game.seedAppDice(5);
+    ASSERT_TRUE(startSmallGame(game)) << game.lastError().toStdString();
+    EXPECT_EQ(game.fairness()->rowCount(), 0);
+    int throws = 0;
+    for (int step = 0; step < 400 && throws < 6; ++step) {
+        if (game.promptKind() == u"dice"_s) {
+            ASSERT_TRUE(game.submitDice(game.rollVirtual(), u"virtual"_s)) << game.lastError().toStdString();
+            if (++throws == 3) {
+                ASSERT_TRUE(game.undoLast(u"test: take it back"_s)) << game.lastError().toStdString();
+                ASSERT_TRUE(game.redo()) << game.lastError().toStdString();
+            }
+            continue;
+        }
+        ASSERT_EQ(game.promptKind(), u"question"_s);
+        QString wanted = game.options().front().toMap().value(u"value"_s).toString();
+        for (const QVariant& o : game.options())
+            if (o.toMap().value(u"value"_s).toString() == u"first_fire"_s)
+                wanted = u"first_fire"_s;
+        ASSERT_TRUE(game.answer(wanted)) << game.lastError().toStdString();
+    }
+    ASSERT_EQ(throws, 6);
+    const muster::app::FairnessModel& fairness = *game.fairness();
+    ASSERT_GT(fairness.rowCount(), 0);
+    for (int r = 0; r < fairness.rowCount(); ++r) {
+        const QString source = fairness.index(r).data(muster::app::FairnessModel::SourceRole).toString();
+        EXPECT_TRUE(source == u"virtual"_s || source == u"app"_s) << source.toStdString();
+    }
+    game.closeGame();
+    EXPECT_EQ(game.fairness()->rowCount(), 0);
 }
 
 TEST(ModelTester, LiveDiceThroughAReadACorrectionAStrikeAndAClear) {
