@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import Muster
 
@@ -68,6 +69,11 @@ ColumnLayout {
             font.pixelSize: Theme.fontBody
         }
         BigButton {
+            objectName: "chooseVideo"
+            text: qsTr("Choose\u2026")
+            onClicked: videoDialog.open()
+        }
+        BigButton {
             text: qsTr("Play video")
             enabled: videoPath.text.trim().length > 0
             onClicked: CameraService.useVideoFile(videoPath.text.trim())
@@ -86,9 +92,35 @@ ColumnLayout {
             font.pixelSize: Theme.fontBody
         }
         BigButton {
+            objectName: "choosePhotoFolder"
+            text: qsTr("Choose\u2026")
+            onClicked: folderDialog.open()
+        }
+        BigButton {
             text: qsTr("Use photos")
             enabled: photoPath.text.trim().length > 0
             onClicked: CameraService.usePhotoFolder(photoPath.text.trim())
         }
+    }
+
+    // Paths picked with a finger: a file or folder dialog fills the field, which can still be typed.
+    FileDialog {
+        id: videoDialog
+        objectName: "videoDialog"
+        title: qsTr("A video of throws")
+        nameFilters: [qsTr("Videos (*.mp4 *.mkv *.avi *.mov *.webm)"), qsTr("Any file (*)")]
+        onAccepted: videoPath.text = section.localPath(selectedFile)
+    }
+    FolderDialog {
+        id: folderDialog
+        objectName: "photoFolderDialog"
+        title: qsTr("A folder of photos of throws")
+        onAccepted: photoPath.text = section.localPath(selectedFolder)
+    }
+    readonly property FileDialog videoDialogItem: videoDialog // for tests
+    readonly property FolderDialog folderDialogItem: folderDialog
+    function localPath(url) {
+        const text = url.toString()
+        return text.startsWith("file://") ? decodeURIComponent(text.substring(7)) : text
     }
 }

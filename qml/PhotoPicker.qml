@@ -1,5 +1,6 @@
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtQuick.Layouts
 import Muster
 
@@ -43,6 +44,7 @@ Popup {
                 onAccepted: { picker.folder = text; picker.refresh() }
             }
             BigButton { text: qsTr("Look"); onClicked: { picker.folder = folderField.text; picker.refresh() } }
+            BigButton { objectName: "pickerChooseFolder"; text: qsTr("Folder\u2026"); onClicked: folderDialog.open() }
             BigButton { text: qsTr("Cancel"); onClicked: picker.close() }
         }
         Label {
@@ -91,6 +93,16 @@ Popup {
                     TapHandler { onTapped: { picker.close(); picker.picked(modelData) } }
                 }
             }
+        }
+    }
+
+    FolderDialog {
+        id: folderDialog
+        title: qsTr("A folder of photos of the tray")
+        onAccepted: {
+            const text = selectedFolder.toString()
+            picker.folder = text.startsWith("file://") ? decodeURIComponent(text.substring(7)) : text
+            picker.refresh()
         }
     }
 }

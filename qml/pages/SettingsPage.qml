@@ -633,7 +633,7 @@ PageFrame {
             // ---- Camera and house rules --------------------------------------------------------------------------
             ColumnLayout {
                 spacing: Theme.spacing
-                CameraSettings { Layout.fillWidth: true }
+                CameraSettings { objectName: "cameraSettings"; Layout.fillWidth: true }
                 Label { text: qsTr("Games folder"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
                 Label { text: GameController.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim; wrapMode: Text.WrapAnywhere; Layout.fillWidth: true }
                 Label { text: qsTr("House rules of this game"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }

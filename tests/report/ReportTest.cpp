@@ -82,7 +82,8 @@ TEST(ReportPage, ShowsEveryTurnPhotoUndoOverrideAndTally) {
               std::string::npos);
     for (int t = 1; t <= 4; ++t)
         EXPECT_EQ(count(html, "<h2>Turn " + std::to_string(t) + "</h2>"), 1u) << "turn " << t;
-    EXPECT_EQ(count(html, "<img class=\"thumb\""), 8u);
+    EXPECT_EQ(count(html, "<img class=\"thumb\" tabindex=\"0\""), 8u); // focusable: a click shows it large
+    EXPECT_EQ(count(html, "img.thumb:focus{position:fixed;"), 1u);
     EXPECT_EQ(count(html, "src=\"data:image/jpeg;base64,"), 8u);
     EXPECT_EQ(count(html, "<span class=\"tag undo\">undone by #"), 4u);
     EXPECT_EQ(count(html, "<span class=\"tag override\">overridden by #"), 4u);
