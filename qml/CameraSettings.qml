@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Muster
 
@@ -71,7 +70,7 @@ ColumnLayout {
         BigButton {
             objectName: "chooseVideo"
             text: qsTr("Choose\u2026")
-            onClicked: videoDialog.open()
+            onClicked: videoDialog.openAt(section.folderOf(videoPath.text.trim()))
         }
         BigButton {
             text: qsTr("Play video")
@@ -94,7 +93,7 @@ ColumnLayout {
         BigButton {
             objectName: "choosePhotoFolder"
             text: qsTr("Choose\u2026")
-            onClicked: folderDialog.open()
+            onClicked: folderDialog.openAt(photoPath.text.trim().length > 0 ? photoPath.text.trim() : section.folderOf(GameController.gamesFolder))
         }
         BigButton {
             text: qsTr("Use photos")
@@ -103,24 +102,26 @@ ColumnLayout {
         }
     }
 
-    // Paths picked with a finger: a file or folder dialog fills the field, which can still be typed.
-    FileDialog {
+    // Paths picked with a finger (PathPicker); the fields can still be typed.
+    PathPicker {
         id: videoDialog
         objectName: "videoDialog"
         title: qsTr("A video of throws")
-        nameFilters: [qsTr("Videos (*.mp4 *.mkv *.avi *.mov *.webm)"), qsTr("Any file (*)")]
-        onAccepted: videoPath.text = section.localPath(selectedFile)
+        pickFiles: true
+        nameFilters: ["*.mp4", "*.mkv", "*.avi", "*.mov", "*.webm", "*.MP4", "*.MOV"]
+        onPicked: (path) => videoPath.text = path
     }
-    FolderDialog {
+    PathPicker {
         id: folderDialog
         objectName: "photoFolderDialog"
         title: qsTr("A folder of photos of throws")
-        onAccepted: photoPath.text = section.localPath(selectedFolder)
+        onPicked: (path) => photoPath.text = path
     }
-    readonly property FileDialog videoDialogItem: videoDialog // for tests
-    readonly property FolderDialog folderDialogItem: folderDialog
-    function localPath(url) {
-        const text = url.toString()
-        return text.startsWith("file://") ? decodeURIComponent(text.substring(7)) : text
+    readonly property PathPicker videoDialogItem: videoDialog // for tests
+    readonly property PathPicker folderDialogItem: folderDialog
+    // The folder a path is in ("" for a bare name).
+    function folderOf(path) {
+        const cut = path.lastIndexOf("/")
+        return cut > 0 ? path.substring(0, cut) : ""
     }
 }

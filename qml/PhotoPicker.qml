@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Muster
 
@@ -44,7 +43,7 @@ Popup {
                 onAccepted: { picker.folder = text; picker.refresh() }
             }
             BigButton { text: qsTr("Look"); onClicked: { picker.folder = folderField.text; picker.refresh() } }
-            BigButton { objectName: "pickerChooseFolder"; text: qsTr("Folder\u2026"); onClicked: folderDialog.open() }
+            BigButton { objectName: "pickerChooseFolder"; text: qsTr("Folder\u2026"); onClicked: folderDialog.openAt(picker.folder) }
             BigButton { text: qsTr("Cancel"); onClicked: picker.close() }
         }
         Label {
@@ -96,13 +95,9 @@ Popup {
         }
     }
 
-    FolderDialog {
+    PathPicker {
         id: folderDialog
         title: qsTr("A folder of photos of the tray")
-        onAccepted: {
-            const text = selectedFolder.toString()
-            picker.folder = text.startsWith("file://") ? decodeURIComponent(text.substring(7)) : text
-            picker.refresh()
-        }
+        onPicked: (path) => { picker.folder = path; picker.refresh() }
     }
 }
