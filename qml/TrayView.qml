@@ -219,7 +219,8 @@ Rectangle {
         objectName: "trayZoom"
         property point at: Qt.point(0, 0)
         property var marks: []
-        readonly property real magnification: 3
+        // At least three times, and enough for a die to be about 96 px across (a small tray on a portrait screen).
+        property real magnification: 3
         // The part of the frame shown, in the feed's coordinates.
         readonly property rect shown: Qt.rect(overlay.x + at.x - width / (2 * magnification),
                                               overlay.y + at.y - height / (2 * magnification),
@@ -227,6 +228,8 @@ Rectangle {
         function openAt(p, under) {
             at = p
             marks = under
+            const edges = under.map(m => m.edge).sort((a, b) => a - b)
+            magnification = Math.max(3, 96 / Math.max(8, edges[Math.floor(edges.length / 2)]))
             open()
         }
         modal: true
@@ -243,6 +246,7 @@ Rectangle {
                 anchors.fill: parent
                 sourceItem: live
                 sourceRect: zoom.shown
+                textureSize: Qt.size(width, height) // drawn again at this size, from the frame, not enlarged
                 live: zoom.visible
             }
             Repeater {
