@@ -266,7 +266,7 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
                             continue; // after the turn's rows
                         mu::data sentence;
                         sentence.set("text", line.text);
-                        sentence.set("kind", std::string(toString(line.kind)));
+                        sentence.set("kind", std::string(toString(line.kind)) + (line.big ? " big" : ""));
                         said.push_back(sentence);
                     }
                 }

@@ -56,6 +56,27 @@ int columnValue(const rules::RosterView& view, const rules::RosterRow& row, cons
     return 0;
 }
 
+// The ids and names of the units an input left lost, routed or with fewer officers (the "officers" column).
+std::vector<std::string> unitsHitHard(const rules::RosterView& before, const rules::RosterView& after) {
+    std::vector<std::string> out;
+    for (const rules::RosterRow& now : after.rows)
+        for (const rules::RosterRow& was : before.rows) {
+            if (was.id != now.id)
+                continue;
+            const bool lost = now.removed && !was.removed;
+            const bool routed =
+                now.status.find("rout") != std::string::npos && was.status.find("rout") == std::string::npos;
+            const bool officerDown =
+                columnValue(after, now, "officers") < columnValue(before, was, "officers");
+            if (lost || routed || officerDown) {
+                out.push_back(now.id);
+                if (!now.name.empty())
+                    out.push_back(now.name);
+            }
+        }
+    return out;
+}
+
 std::string counted(int n, const std::string& one, const std::string& many) {
     return n == 1 ? "1 " + one : std::to_string(n) + " " + many;
 }
@@ -196,8 +217,13 @@ storage::Result<std::vector<StoryLine>> turnStory(const storage::GameSession& se
         const int nowTurn = engine->turnView().turn;
         if (!engine->events().empty())
             sayDraws();
-        for (const std::string& line : engine->events())
-            story.push_back({shownTurn, seq, StoryLine::Kind::Resolved, line});
+        const std::vector<std::string> hit = unitsHitHard(before, after);
+        for (const std::string& line : engine->events()) {
+            const bool big = std::any_of(hit.begin(), hit.end(), [&line](const std::string& name) {
+                return line.find(name) != std::string::npos;
+            });
+            story.push_back({shownTurn, seq, StoryLine::Kind::Resolved, line, big});
+        }
         if (nowTurn != shownTurn || engine->gameOver()) {
             story.push_back({shownTurn, seq, StoryLine::Kind::TurnSummary,
                              summaryOf(shownTurn, turnStart, after, recovered)});

@@ -25,6 +25,9 @@ struct StoryLine {
     std::int64_t seq = 0; // the input event it follows: a draw line, the last of its draws
     Kind kind = Kind::Resolved;
     std::string text;
+    // A big moment, said louder (the app picks it out): a sentence naming a unit that its input left lost,
+    // routed or with fewer officers, read from the roster before and after, so it holds for every rule set.
+    bool big = false;
 };
 
 // The JSON field of a kind: "resolved", "draws", "turnSummary".

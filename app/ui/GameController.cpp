@@ -605,7 +605,8 @@ void GameController::rebuildHistory() {
         if (line.kind == report::StoryLine::Kind::TurnSummary)
             m_turnSummary = q(line.text);
         else if (line.turn == turn)
-            newestFirst.prepend(QVariantMap{{u"turn"_s, line.turn}, {u"text"_s, q(line.text)}});
+            newestFirst.prepend(
+                QVariantMap{{u"turn"_s, line.turn}, {u"text"_s, q(line.text)}, {u"big"_s, line.big}});
     }
     m_history = newestFirst;
 }

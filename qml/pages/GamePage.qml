@@ -304,15 +304,18 @@ PageFrame {
                                 color: Theme.textDim
                             }
                         }
+                        // A big moment (a unit lost or routed, an officer down) is said louder: larger, in the
+                        // accent colour, behind a flag.
                         delegate: Label {
                             required property var modelData
                             required property int index
+                            objectName: "historyLine_" + index
                             width: ListView.view.width
-                            text: modelData.text
+                            text: (modelData.big ? "\u2691 " : "") + modelData.text
                             wrapMode: Text.WordWrap
-                            font.pixelSize: Theme.fontSmall + 2
-                            font.bold: index === 0
-                            color: index === 0 ? Theme.text : Theme.textDim
+                            font.pixelSize: modelData.big ? Theme.fontBody + 2 : Theme.fontSmall + 2
+                            font.bold: index === 0 || modelData.big
+                            color: modelData.big ? Theme.accent : index === 0 ? Theme.text : Theme.textDim
                         }
                     }
                     Rectangle {

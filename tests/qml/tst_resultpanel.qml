@@ -62,6 +62,7 @@ TestCase {
         let guard = 0
         let firstFireSeen = null
         let wasFirstFire = false
+        const bigSeen = [] // the lines said louder, as they appear
         while (GameController.turn === 1 && GameController.promptKind !== "gameover" && guard++ < 600) {
             verify(GameController.promptKey.indexOf(".alloc") < 0, "a casualty draw was left to the players: " + GameController.promptKey)
             if (GameController.promptKind === "question") {
@@ -77,7 +78,12 @@ TestCase {
             if (firstFireSeen === null && wasFirstFire && GameController.phase !== "first_fire")
                 firstFireSeen = texts()
             wasFirstFire = GameController.phase === "first_fire"
+            for (const h of GameController.history)
+                if (h.big && bigSeen.indexOf(h.text) < 0)
+                    bigSeen.push(h.text)
         }
+        // A unit lost (and its officer killed) is the turn's one big moment, said louder in the panel.
+        compare(bigSeen, ["US-TXVOL fires at MX-TAMP: 12 hits; 10 casualties: an officer killed and 9 rank and file. MX-TAMP is lost."])
         compare(GameController.turn, 2)
         console.log("history after first fire:\n" + (firstFireSeen || []).join("\n"))
         console.log("summary: " + GameController.turnSummary)

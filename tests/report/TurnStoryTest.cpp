@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
+#include <cctype>
 
 using namespace muster::storage;
 using namespace muster::storage::test;
@@ -24,6 +24,14 @@ std::vector<std::string> textsOf(const std::vector<StoryLine>& story, int turn) 
         if (line.turn == turn)
             out.push_back(std::string(muster::report::toString(line.kind)) + ": " + line.text);
     return out;
+}
+
+// The whole number that starts at `at` in `text` (0 if none).
+int numberAt(const std::string& text, std::size_t at) {
+    int n = 0;
+    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])))
+        n = n * 10 + (text[at++] - '0');
+    return n;
 }
 
 } // namespace
@@ -90,6 +98,16 @@ TEST(TurnStory, SaysTheScriptedTurnWithTheDrawsLineAndTheSummary) {
     }
     EXPECT_EQ(story->back().seq, inputs.back().event.seq);
 
+    // The big moment, read from the roster: the volley that killed MX-TAMP's officer and lost the unit. The
+    // melee lost by US-5INF (a fall-back, no rout) is not one.
+    std::vector<std::string> big;
+    for (const StoryLine& line : *story)
+        if (line.big)
+            big.push_back(line.text);
+    EXPECT_EQ(
+        big, (std::vector<std::string>{"US-TXVOL fires at MX-TAMP: 12 hits; 10 casualties: an officer killed "
+                                       "and 9 rank and file. MX-TAMP is lost."}));
+
     // From turn 2 on, nothing of turn 1 is said.
     auto fromTurn2 = muster::report::turnStory(session, 2);
     ASSERT_TRUE(fromTurn2) << fromTurn2.message();
@@ -136,23 +154,31 @@ TEST(TurnStory, OmtbTurnSummaryCountsTheFiguresKilled) {
     ASSERT_TRUE(story) << story.message();
     ASSERT_FALSE(story->empty());
     // The figures the turn's fire and melee lines say were killed ("…, 3 killed", "losses 2 killed + …").
+    // (Parsed by hand: std::regex trips GCC 12's maybe-uninitialized warning in the sanitizer build.)
     int killed = 0;
     for (const StoryLine& line : *story) {
-        std::smatch m;
-        if (std::regex_search(line.text, m, std::regex(R"(, (\d+) killed\.$)")))
-            killed += std::stoi(m[1]);
-        else if (std::regex_search(
-                     line.text, m,
-                     std::regex(R"(: losses (\d+) killed \+ \d+ fallen back against (\d+) killed)")))
-            killed += std::stoi(m[1]) + std::stoi(m[2]);
+        const std::string& t = line.text;
+        const std::string tail = " killed.";
+        if (const auto losses = t.find(": losses "); losses != std::string::npos) {
+            const auto against = t.find(" against ", losses);
+            killed += numberAt(t, losses + 9);
+            if (against != std::string::npos)
+                killed += numberAt(t, against + 9);
+        } else if (t.size() > tail.size() && t.compare(t.size() - tail.size(), tail.size(), tail) == 0) {
+            const auto comma = t.rfind(", ");
+            if (comma != std::string::npos)
+                killed += numberAt(t, comma + 2);
+        }
     }
     ASSERT_EQ(story->back().kind, StoryLine::Kind::TurnSummary);
     const std::string& summary = story->back().text;
     int said = 0;
-    const std::regex casualties(R"((\d+) casualt(y|ies))");
-    for (auto it = std::sregex_iterator(summary.begin(), summary.end(), casualties);
-         it != std::sregex_iterator(); ++it)
-        said += std::stoi((*it)[1]);
+    for (auto at = summary.find(" casualt"); at != std::string::npos; at = summary.find(" casualt", at + 1)) {
+        auto start = at;
+        while (start > 0 && std::isdigit(static_cast<unsigned char>(summary[start - 1])))
+            --start;
+        said += numberAt(summary, start);
+    }
     EXPECT_GT(killed, 0);
     EXPECT_EQ(said, killed) << summary;
     EXPECT_EQ(summary,
