@@ -100,10 +100,10 @@ class GameController : public QObject {
     // Game reports written from the app (reports/<game>/report.html in the games folder), newest first:
     // [{name, url, path, written}].
     Q_PROPERTY(QVariantList recentReports READ recentReports NOTIFY reportsChanged FINAL)
-    Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
-    Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
+    Q_PROPERTY(muster::app::RosterModel* roster READ roster CONSTANT FINAL)
+    Q_PROPERTY(muster::app::LogModel* log READ log CONSTANT FINAL)
     // The dice fairness of the game in play, per player, dice set and source (the Log page's section).
-    Q_PROPERTY(FairnessModel* fairness READ fairness CONSTANT FINAL)
+    Q_PROPERTY(muster::app::FairnessModel* fairness READ fairness CONSTANT FINAL)
     // The seal of the turn that has just ended, until dismissed: {turn, seq, seal, device, unsignedReason,
     // qrText}; empty when there is none to show.
     Q_PROPERTY(QVariantMap turnSeal READ turnSeal NOTIFY sealChanged FINAL)

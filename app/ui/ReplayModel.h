@@ -23,8 +23,8 @@ class ReplayModel : public QObject {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(QString gamePath READ gamePath WRITE setGamePath NOTIFY gameChanged FINAL)
-    Q_PROPERTY(LogModel* steps READ steps CONSTANT FINAL)
-    Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
+    Q_PROPERTY(muster::app::LogModel* steps READ steps CONSTANT FINAL)
+    Q_PROPERTY(muster::app::RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(int currentRow READ currentRow WRITE setCurrentRow NOTIFY stepChanged FINAL)
     Q_PROPERTY(qlonglong currentSeq READ currentSeq NOTIFY stepChanged FINAL)
     Q_PROPERTY(QString stepText READ stepText NOTIFY stepChanged FINAL)
