@@ -8,14 +8,13 @@ Button {
     id: control
     property string note
     property bool chosen: false
-    property real maxWidth: parent ? parent.width : Number.MAX_VALUE // the room there is; a longer label wraps
-    implicitHeight: Math.max(Theme.touchTarget, content.implicitHeight + 16)
-    implicitWidth: Math.min(maxWidth, Math.max(120, content.implicitWidth + 32))
+    property real maxWidth: parent ? parent.width : Infinity // the room there is; a longer label wraps
+    implicitHeight: Math.max(Theme.touchTarget, implicitContentHeight + 16)
+    implicitWidth: Math.min(maxWidth, Math.max(120, implicitContentWidth + 32))
     font.pixelSize: Theme.fontBody - 2
     font.capitalization: Font.MixedCase
     Accessible.checked: chosen
     contentItem: ColumnLayout {
-        id: content
         spacing: 0
         Text {
             Layout.fillWidth: true

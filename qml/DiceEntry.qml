@@ -316,6 +316,7 @@ FocusScope {
             Repeater {
                 model: entry.countsMode ? entry.sides : 0
                 Rectangle {
+                    id: faceTile
                     required property int index
                     readonly property int face: index + 1
                     readonly property int given: index < entry.counts.length ? entry.counts[index] : -1
@@ -331,14 +332,14 @@ FocusScope {
                         anchors.centerIn: parent
                         Label {
                             anchors.horizontalCenter: parent.horizontalCenter
-                            text: entry.sides === 10 && parent.parent.face === 10 ? "0" : parent.parent.face
+                            text: entry.sides === 10 && faceTile.face === 10 ? "0" : faceTile.face
                             font.pixelSize: Theme.fontSmall
                             color: Theme.textDim
                         }
                         Label {
                             anchors.horizontalCenter: parent.horizontalCenter
-                            text: parent.parent.given >= 0 ? "×" + parent.parent.given
-                                  : parent.parent.isSelected && entry.tens > 0 ? "×" + entry.tens + "+" : "–"
+                            text: faceTile.given >= 0 ? "×" + faceTile.given
+                                  : faceTile.isSelected && entry.tens > 0 ? "×" + entry.tens + "+" : "–"
                             font.pixelSize: Theme.fontTitle
                             font.bold: true
                             color: Theme.text

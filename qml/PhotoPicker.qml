@@ -61,6 +61,7 @@ Popup {
             cellHeight: 170
             model: picker.photos
             delegate: Item {
+                id: photo
                 required property string modelData
                 width: grid.cellWidth
                 height: grid.cellHeight
@@ -73,7 +74,7 @@ Popup {
                         anchors.fill: parent
                         anchors.margins: 6
                         anchors.bottomMargin: 30
-                        source: "file://" + modelData
+                        source: "file://" + photo.modelData
                         sourceSize.width: 240
                         asynchronous: true
                         fillMode: Image.PreserveAspectFit
@@ -85,11 +86,11 @@ Popup {
                         width: parent.width - 12
                         elide: Text.ElideMiddle
                         horizontalAlignment: Text.AlignHCenter
-                        text: modelData.substring(modelData.lastIndexOf("/") + 1)
+                        text: photo.modelData.substring(photo.modelData.lastIndexOf("/") + 1)
                         font.pixelSize: Theme.fontSmall - 2
                         color: Theme.textDim
                     }
-                    TapHandler { onTapped: { picker.close(); picker.picked(modelData) } }
+                    TapHandler { onTapped: { picker.close(); picker.picked(photo.modelData) } }
                 }
             }
         }

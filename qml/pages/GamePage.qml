@@ -268,7 +268,7 @@ PageFrame {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 // In portrait the prompt card (and the tray) get most of the height.
-                Layout.maximumHeight: grid.landscape ? Number.POSITIVE_INFINITY : page.height * 0.4
+                Layout.maximumHeight: grid.landscape ? Infinity : page.height * 0.4
                 Layout.preferredWidth: 2
                 radius: Theme.radius
                 color: Theme.surface

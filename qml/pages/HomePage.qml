@@ -84,12 +84,13 @@ PageFrame {
                 Repeater {
                     model: GameController.recentReports
                     RowLayout {
+                        id: reportRow
                         required property var modelData
                         Layout.fillWidth: true
                         spacing: 8
                         Label {
                             Layout.fillWidth: true
-                            text: modelData.name + "\n" + modelData.written
+                            text: reportRow.modelData.name + "\n" + reportRow.modelData.written
                             elide: Text.ElideMiddle
                             font.pixelSize: Theme.fontSmall + 1
                             color: Theme.text
@@ -97,7 +98,7 @@ PageFrame {
                         BigButton {
                             objectName: "openReport"
                             text: qsTr("Open")
-                            onClicked: page.unopenedReport = page.openUrl(modelData.url) ? "" : modelData.path
+                            onClicked: page.unopenedReport = page.openUrl(reportRow.modelData.url) ? "" : reportRow.modelData.path
                         }
                     }
                 }
@@ -184,6 +185,7 @@ PageFrame {
                     spacing: 8
                     model: GameController.savedGames
                     delegate: Rectangle {
+                        id: savedGame
                         required property var modelData
                         width: ListView.view.width
                         height: 72
@@ -196,7 +198,7 @@ PageFrame {
                                 Layout.fillWidth: true
                                 spacing: 2
                                 Label {
-                                    text: modelData.ok ? (modelData.scenario || modelData.name) : modelData.name
+                                    text: savedGame.modelData.ok ? (savedGame.modelData.scenario || savedGame.modelData.name) : savedGame.modelData.name
                                     font.pixelSize: Theme.fontBody
                                     color: Theme.text
                                     elide: Text.ElideRight
@@ -204,20 +206,20 @@ PageFrame {
                                 }
                                 Label {
                                     // The turn and phase come first: a scenario's name can be long enough to be elided.
-                                    text: modelData.ok ? qsTr("%1 \u00b7 turn %2%3 \u00b7 %4").arg(modelData.ruleSet.toUpperCase()).arg(modelData.turn)
-                                                             .arg(modelData.phase ? ", " + modelData.phase.replace(/_/g, " ") : "").arg(modelData.lastPlayed)
-                                                       : modelData.error
+                                    text: savedGame.modelData.ok ? qsTr("%1 \u00b7 turn %2%3 \u00b7 %4").arg(savedGame.modelData.ruleSet.toUpperCase()).arg(savedGame.modelData.turn)
+                                                             .arg(savedGame.modelData.phase ? ", " + savedGame.modelData.phase.replace(/_/g, " ") : "").arg(savedGame.modelData.lastPlayed)
+                                                       : savedGame.modelData.error
                                     font.pixelSize: Theme.fontSmall
-                                    color: modelData.ok ? Theme.textDim : Theme.danger
+                                    color: savedGame.modelData.ok ? Theme.textDim : Theme.danger
                                     elide: Text.ElideRight
                                     Layout.fillWidth: true
                                 }
                             }
                             BigButton {
-                                text: GameController.gamePath === modelData.path ? qsTr("Open") : qsTr("Resume")
-                                enabled: modelData.ok
+                                text: GameController.gamePath === savedGame.modelData.path ? qsTr("Open") : qsTr("Resume")
+                                enabled: savedGame.modelData.ok
                                 onClicked: {
-                                    if (GameController.gamePath === modelData.path || GameController.openGame(modelData.path))
+                                    if (GameController.gamePath === savedGame.modelData.path || GameController.openGame(savedGame.modelData.path))
                                         page.gameStarted()
                                 }
                             }

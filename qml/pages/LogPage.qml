@@ -295,6 +295,7 @@ PageFrame {
                     spacing: 3
                     model: replay.roster
                     delegate: Rectangle {
+                        id: unitRow
                         required property string unitId
                         required property string name
                         required property string sideName
@@ -316,14 +317,14 @@ PageFrame {
                             anchors.rightMargin: 10
                             spacing: 10
                             // The unit id, as the log names units; the full name where there is room.
-                            Label { text: unitId; font.pixelSize: Theme.fontSmall; font.bold: true; color: Theme.text; Layout.preferredWidth: 136 }
-                            Label { text: name; visible: rosterList.width > 760; font.pixelSize: Theme.fontSmall - 2; color: Theme.textDim; elide: Text.ElideRight; Layout.fillWidth: true }
-                            Item { visible: rosterList.width <= 760; Layout.fillWidth: true }
-                            Label { text: strength + "/" + startStrength; font.pixelSize: Theme.fontSmall; color: Theme.text; Layout.preferredWidth: 58 }
-                            Label { text: qsTr("cas %1").arg(casualties); font.pixelSize: Theme.fontSmall; color: casualties > 0 ? Theme.danger : Theme.textDim; Layout.preferredWidth: 64 }
-                            Label { text: detailsText; font.pixelSize: Theme.fontSmall - 2; color: Theme.textDim; Layout.preferredWidth: 180; elide: Text.ElideRight }
-                            Label { text: order.replace(/_/g, " "); visible: order.length > 0; font.pixelSize: Theme.fontSmall; color: Theme.textDim; Layout.preferredWidth: 90; elide: Text.ElideRight }
-                            Label { text: removed ? qsTr("removed") : status; visible: text.length > 0; font.pixelSize: Theme.fontSmall - 2; color: removed ? Theme.danger : (status === "formed" ? Theme.textDim : Theme.warning); Layout.preferredWidth: 80; elide: Text.ElideRight }
+                            Label { text: unitRow.unitId; font.pixelSize: Theme.fontSmall; font.bold: true; color: Theme.text; Layout.preferredWidth: 136 }
+                            Label { text: unitRow.name; visible: unitRow.width > 760; font.pixelSize: Theme.fontSmall - 2; color: Theme.textDim; elide: Text.ElideRight; Layout.fillWidth: true }
+                            Item { visible: unitRow.width <= 760; Layout.fillWidth: true }
+                            Label { text: unitRow.strength + "/" + unitRow.startStrength; font.pixelSize: Theme.fontSmall; color: Theme.text; Layout.preferredWidth: 58 }
+                            Label { text: qsTr("cas %1").arg(unitRow.casualties); font.pixelSize: Theme.fontSmall; color: unitRow.casualties > 0 ? Theme.danger : Theme.textDim; Layout.preferredWidth: 64 }
+                            Label { text: unitRow.detailsText; font.pixelSize: Theme.fontSmall - 2; color: Theme.textDim; Layout.preferredWidth: 180; elide: Text.ElideRight }
+                            Label { text: unitRow.order.replace(/_/g, " "); visible: unitRow.order.length > 0; font.pixelSize: Theme.fontSmall; color: Theme.textDim; Layout.preferredWidth: 90; elide: Text.ElideRight }
+                            Label { text: unitRow.removed ? qsTr("removed") : unitRow.status; visible: text.length > 0; font.pixelSize: Theme.fontSmall - 2; color: unitRow.removed ? Theme.danger : (unitRow.status === "formed" ? Theme.textDim : Theme.warning); Layout.preferredWidth: 80; elide: Text.ElideRight }
                         }
                     }
                     Label {

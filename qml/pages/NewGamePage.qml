@@ -235,6 +235,7 @@ PageFrame {
                                     Repeater {
                                         model: page.profile !== "" ? calibration.diceSets : []
                                         ChoiceButton {
+                                            id: diceSet
                                             required property var modelData
                                             required property int index
                                             objectName: "set_" + sideRow.modelData.id + "_" + index
@@ -248,7 +249,7 @@ PageFrame {
                                                 width: 12
                                                 height: 12
                                                 radius: 3
-                                                color: modelData.body
+                                                color: diceSet.modelData.body
                                                 border.color: "#888"
                                             }
                                         }

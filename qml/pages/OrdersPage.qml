@@ -120,6 +120,7 @@ PageFrame {
             spacing: 6
             model: GameController.roster
             delegate: Rectangle {
+                id: unitRow
                 required property string unitId
                 required property string name
                 required property string sideColour
@@ -136,24 +137,24 @@ PageFrame {
                 opacity: removed ? 0.5 : 1
                 // A tap sets the unit's order, whenever the rules reach it, or fixes the one it was given.
                 TapHandler {
-                    enabled: !removed
-                    onTapped: page.tapUnit(unitId)
+                    enabled: !unitRow.removed
+                    onTapped: page.tapUnit(unitRow.unitId)
                 }
                 RowLayout {
                     anchors.fill: parent
                     anchors.margins: 10
-                    Rectangle { width: 8; Layout.fillHeight: true; radius: 3; color: sideColour.length > 0 ? sideColour : Theme.sideFallback }
-                    Label { text: name; font.pixelSize: Theme.fontBody; color: Theme.text; Layout.fillWidth: true; elide: Text.ElideRight }
+                    Rectangle { width: 8; Layout.fillHeight: true; radius: 3; color: unitRow.sideColour.length > 0 ? unitRow.sideColour : Theme.sideFallback }
+                    Label { text: unitRow.name; font.pixelSize: Theme.fontBody; color: Theme.text; Layout.fillWidth: true; elide: Text.ElideRight }
                     Label {
-                        objectName: "orderOf_" + unitId
-                        text: asked ? qsTr("asking\u2026")
-                                    : awaiting ? (waitingOrder.length > 0 ? qsTr("%1 when asked").arg(waitingOrder)
+                        objectName: "orderOf_" + unitRow.unitId
+                        text: unitRow.asked ? qsTr("asking\u2026")
+                                    : unitRow.awaiting ? (unitRow.waitingOrder.length > 0 ? qsTr("%1 when asked").arg(unitRow.waitingOrder)
                                                                           : qsTr("no order yet"))
-                                               : order.replace(/_/g, " ").toUpperCase()
+                                               : unitRow.order.replace(/_/g, " ").toUpperCase()
                         font.pixelSize: Theme.fontSmall
-                        font.bold: !awaiting || waitingOrder.length > 0
-                        font.italic: awaiting
-                        color: asked ? Theme.accent : Theme.textDim
+                        font.bold: !unitRow.awaiting || unitRow.waitingOrder.length > 0
+                        font.italic: unitRow.awaiting
+                        color: unitRow.asked ? Theme.accent : Theme.textDim
                     }
                 }
             }

@@ -425,7 +425,7 @@ PageFrame {
                                     }
                                 }
                                 Label {
-                                    visible: calibration.hasResult && calibration.lightWarnings.length === 0 && calibration.overlayUrl.toString().length > 0
+                                    visible: calibration.hasResult && calibration.lightWarnings.length === 0 && String(calibration.overlayUrl).length > 0
                                     text: qsTr("Light: fine.")
                                     font.pixelSize: Theme.fontBody
                                     color: Theme.textDim
