@@ -14,7 +14,8 @@ ColumnLayout {
         Layout.fillWidth: true
         text: qsTr("Now: %1").arg(CameraService.feedDescription)
               + (CameraService.sourceFps > 0 ? qsTr(" at %1 fps").arg(CameraService.sourceFps.toFixed(1)) : "")
-              + (CameraService.live ? qsTr(" \u00B7 read %1 fps, %2 frames dropped while busy").arg(CameraService.framesPerSecond.toFixed(1)).arg(CameraService.droppedFrames) : "")
+              // Lint note: Qt 6.4's linter knows no qint64 (qlonglong) type; QML reads it as a number.
+              + (CameraService.live ? qsTr(" \u00B7 read %1 fps, %2 frames dropped while busy").arg(CameraService.framesPerSecond.toFixed(1)).arg(CameraService.droppedFrames) : "") // qmllint disable type
         font.pixelSize: Theme.fontSmall + 1
         color: Theme.text
         wrapMode: Text.WordWrap

@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Dice entry for the current request: roll the virtual dice, type each face on a keypad, or (for a pool, where
 // only how many dice show each face matters) type how many show each face; see them, accept.
 // Used when there is no camera, for d10/d20, and to correct a die the reader got wrong. A hardware keyboard
@@ -246,8 +249,8 @@ FocusScope {
                 model: entry.countsMode ? 0 : entry.count
                 Rectangle {
                     required property int index
-                    readonly property bool filled: index < entry.faces.length
-                    readonly property bool scores: filled && entry.isScoring(entry.faces[index])
+                    readonly property bool filled: index < entry.faces.length // qmllint disable unqualified
+                    readonly property bool scores: filled && entry.isScoring(entry.faces[index]) // qmllint disable unqualified
                     width: 56
                     height: 56
                     radius: 8
@@ -256,7 +259,7 @@ FocusScope {
                     border.width: 2
                     Label {
                         anchors.centerIn: parent
-                        text: parent.filled ? entry.faces[parent.index] : ""
+                        text: parent.filled ? entry.faces[parent.index] : "" // qmllint disable unqualified
                         font.pixelSize: 26
                         font.bold: true
                         color: "#111"
@@ -292,11 +295,11 @@ FocusScope {
                 model: entry.countsMode ? 0 : entry.sides
                 BigButton {
                     required property int index
-                    text: entry.sides === 10 && index === 9 ? "0" : index + 1
-                    width: keypad.keyWidth
-                    tint: entry.isScoring(index + 1) ? Qt.darker(Theme.accent, 2.2) : Theme.surfaceRaised
-                    enabled: entry.faces.length < entry.count
-                    onClicked: entry.push(index + 1)
+                    text: entry.sides === 10 && index === 9 ? "0" : index + 1 // qmllint disable unqualified
+                    width: keypad.keyWidth // qmllint disable unqualified
+                    tint: entry.isScoring(index + 1) ? Qt.darker(Theme.accent, 2.2) : Theme.surfaceRaised // qmllint disable unqualified
+                    enabled: entry.faces.length < entry.count // qmllint disable unqualified
+                    onClicked: entry.push(index + 1) // qmllint disable unqualified
                     objectName: "key" + (index + 1)
                 }
             }
@@ -319,27 +322,27 @@ FocusScope {
                     id: faceTile
                     required property int index
                     readonly property int face: index + 1
-                    readonly property int given: index < entry.counts.length ? entry.counts[index] : -1
-                    readonly property bool isSelected: entry.selected === index
+                    readonly property int given: index < entry.counts.length ? entry.counts[index] : -1 // qmllint disable unqualified
+                    readonly property bool isSelected: entry.selected === index // qmllint disable unqualified
                     objectName: "faceCount" + face
-                    width: faceTiles.tileWidth
+                    width: faceTiles.tileWidth // qmllint disable unqualified
                     height: 76
                     radius: Theme.radius
-                    color: entry.isScoring(face) ? Qt.darker(Theme.accent, 2.2) : Theme.surfaceRaised
+                    color: entry.isScoring(face) ? Qt.darker(Theme.accent, 2.2) : Theme.surfaceRaised // qmllint disable unqualified
                     border.width: isSelected ? 3 : 1
                     border.color: isSelected ? Theme.accent : "#3a424c"
                     Column {
                         anchors.centerIn: parent
                         Label {
                             anchors.horizontalCenter: parent.horizontalCenter
-                            text: entry.sides === 10 && faceTile.face === 10 ? "0" : faceTile.face
+                            text: entry.sides === 10 && faceTile.face === 10 ? "0" : faceTile.face // qmllint disable unqualified
                             font.pixelSize: Theme.fontSmall
                             color: Theme.textDim
                         }
                         Label {
                             anchors.horizontalCenter: parent.horizontalCenter
                             text: faceTile.given >= 0 ? "×" + faceTile.given
-                                  : faceTile.isSelected && entry.tens > 0 ? "×" + entry.tens + "+" : "–"
+                                  : faceTile.isSelected && entry.tens > 0 ? "×" + entry.tens + "+" : "–" // qmllint disable unqualified
                             font.pixelSize: Theme.fontTitle
                             font.bold: true
                             color: Theme.text
@@ -347,7 +350,7 @@ FocusScope {
                     }
                     TapHandler {
                         onTapped: {
-                            entry.selectFace(parent.index)
+                            entry.selectFace(parent.index) // qmllint disable unqualified
                             entry.forceActiveFocus()
                         }
                     }
@@ -367,11 +370,11 @@ FocusScope {
                     required property int index
                     readonly property int digit: (index + 1) % 10
                     text: digit
-                    width: digitPad.keyWidth
+                    width: digitPad.keyWidth // qmllint disable unqualified
                     objectName: "digit" + digit
-                    enabled: entry.counts.length > 0 && (entry.faces.length < entry.count || entry.tens > 0)
+                    enabled: entry.counts.length > 0 && (entry.faces.length < entry.count || entry.tens > 0) // qmllint disable unqualified
                     onClicked: {
-                        entry.typeDigit(digit)
+                        entry.typeDigit(digit) // qmllint disable unqualified
                         entry.forceActiveFocus()
                     }
                 }

@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Confirms or corrects one die the camera read. Keeping the camera's value confirms it; another value is a
 // correction and needs a reason, which goes into the journal's override when the throw is accepted. "Not a
 // die" strikes the find out (value 0 here), also with a reason, which goes into the photo's detections.
@@ -19,7 +22,8 @@ Dialog {
     // Centred, or at the top while the on-screen keyboard is up, so its text field stays above the keyboard.
     parent: Overlay.overlay
     x: parent ? (parent.width - width) / 2 : 0
-    y: !parent ? 0 : Qt.inputMethod.visible ? Theme.spacing : (parent.height - height) / 2
+    // Lint note: Qt 6.4's linter types Qt.inputMethod as a QObject; it is a QInputMethod.
+    y: !parent ? 0 : Qt.inputMethod.visible ? Theme.spacing : (parent.height - height) / 2 // qmllint disable type
     width: Math.min(parent ? parent.width - 40 : 640, 640)
     standardButtons: Dialog.Cancel
 
@@ -58,12 +62,12 @@ Dialog {
                 BigButton {
                     required property int index
                     objectName: "face" + (index + 1)
-                    width: faces.keyWidth
+                    width: faces.keyWidth // qmllint disable unqualified
                     text: index + 1
                     font.pixelSize: Theme.fontTitle
-                    highlighted: dialog.value === index + 1
-                    tint: dialog.value === index + 1 ? "#2e5d3a" : Theme.surfaceRaised
-                    onClicked: dialog.value = index + 1
+                    highlighted: dialog.value === index + 1 // qmllint disable unqualified
+                    tint: dialog.value === index + 1 ? "#2e5d3a" : Theme.surfaceRaised // qmllint disable unqualified
+                    onClicked: dialog.value = index + 1 // qmllint disable unqualified
                 }
             }
         }

@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // The Log page's dice fairness: per player, dice set and source one card with a bar per face, the fair
 // expectation as a line across them, the title and the verdict (a p-value only where the count supports a test).
 ListView {
@@ -71,8 +74,8 @@ ListView {
                         Item {
                             required property int index
                             required property var modelData
-                            width: chart.barWidth
-                            height: chart.barHeight + 44
+                            width: chart.barWidth // qmllint disable unqualified
+                            height: chart.barHeight + 44 // qmllint disable unqualified
                             Label {
                                 anchors.horizontalCenter: parent.horizontalCenter
                                 y: bar.y - height - 2
@@ -83,13 +86,13 @@ ListView {
                             Rectangle {
                                 id: bar
                                 width: parent.width
-                                height: card.maxCount > 0 ? chart.barHeight * parent.modelData / card.maxCount : 0
-                                y: 20 + chart.barHeight - height
+                                height: card.maxCount > 0 ? chart.barHeight * parent.modelData / card.maxCount : 0 // qmllint disable unqualified
+                                y: 20 + chart.barHeight - height // qmllint disable unqualified
                                 color: "#4a7ab7"
                             }
                             Label {
                                 anchors.horizontalCenter: parent.horizontalCenter
-                                y: 20 + chart.barHeight + 2
+                                y: 20 + chart.barHeight + 2 // qmllint disable unqualified
                                 text: parent.index + 1
                                 font.pixelSize: 14
                                 color: Theme.text

@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Fixes an earlier answer or throw with a reason. The journal keeps both (an override, never a delete); the game is
 // folded again, later inputs that still fit are kept and the rest set aside (docs/journal.md, "Fixing an earlier
 // input"). Opened from a log entry or from the prompt card's recent answers with openFor(seq).
@@ -14,7 +17,8 @@ Dialog {
     // Centred, or at the top while the on-screen keyboard is up, so its text field stays above the keyboard.
     parent: Overlay.overlay
     x: parent ? (parent.width - width) / 2 : 0
-    y: !parent ? 0 : Qt.inputMethod.visible ? Math.min(Theme.spacing, parent.height - Qt.inputMethod.keyboardRectangle.height
+    // Lint note: Qt 6.4's linter types Qt.inputMethod as a QObject; it is a QInputMethod.
+    y: !parent ? 0 : Qt.inputMethod.visible ? Math.min(Theme.spacing, parent.height - Qt.inputMethod.keyboardRectangle.height // qmllint disable type
                                                                  - Theme.spacing - reasonBottom)
                                             : (parent.height - height) / 2
     // The reason field's bottom from the dialog's top: what must stay above the keyboard.
@@ -84,9 +88,9 @@ Dialog {
                     required property var modelData
                     objectName: "fixOption_" + modelData.value
                     text: modelData.label
-                    highlighted: dialog.chosen === modelData.value
-                    tint: dialog.chosen === modelData.value ? "#3b3320" : Theme.surfaceRaised
-                    onClicked: dialog.chosen = modelData.value
+                    highlighted: dialog.chosen === modelData.value // qmllint disable unqualified
+                    tint: dialog.chosen === modelData.value ? "#3b3320" : Theme.surfaceRaised // qmllint disable unqualified
+                    onClicked: dialog.chosen = modelData.value // qmllint disable unqualified
                 }
             }
         }
@@ -118,9 +122,9 @@ Dialog {
                 BigButton {
                     required property int index
                     objectName: "fixDie_" + index
-                    text: dialog.faces[index]
+                    text: dialog.faces[index] // qmllint disable unqualified
                     implicitWidth: 64
-                    highlighted: dialog.faces[index] !== (dialog.choices.faces || [])[index]
+                    highlighted: dialog.faces[index] !== (dialog.choices.faces || [])[index] // qmllint disable unqualified
                     tint: highlighted ? "#3b3320" : Theme.surfaceRaised
                     onClicked: {
                         const f = dialog.faces.slice()

@@ -4,6 +4,9 @@ import QtQuick.Controls.Material
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // The app window: a navigation rail (landscape) or bar (portrait) and one page at a time.
 ApplicationWindow {
     id: window
@@ -50,7 +53,9 @@ ApplicationWindow {
 
     // The on-screen keyboard's height while it is up. The pages keep their layout and are lifted just enough
     // for the field being typed in to stay above the keyboard.
-    readonly property real keyboardHeight: keyboard.item && keyboard.item.active ? keyboard.item.height : 0
+    // Lint note: the keyboard is loaded by URL so that a machine without Qt Virtual Keyboard still runs; its type
+    // cannot be named here.
+    readonly property real keyboardHeight: keyboard.item && keyboard.item.active ? keyboard.item.height : 0 // qmllint disable type
     property real liftedBy: 0
     readonly property Loader keyboardLoader: keyboard // for tests
     function liftFocusAboveKeyboard() {
@@ -102,11 +107,11 @@ ApplicationWindow {
                         required property var modelData
                         text: modelData.label
                         glyph: modelData.glyph
-                        current: window.currentPage === modelData.name
+                        current: window.currentPage === modelData.name // qmllint disable unqualified
                                  || (window.pages[window.pageIndex(window.currentPage)] || {}).under === modelData.name
-                        onClicked: window.showPage(modelData.name)
+                        onClicked: window.showPage(modelData.name) // qmllint disable unqualified
                         Layout.fillWidth: true
-                        Layout.preferredHeight: window.portrait ? 72 : 76
+                        Layout.preferredHeight: window.portrait ? 72 : 76 // qmllint disable unqualified
                     }
                 }
                 Item {

@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // The order of one unit, set by tapping it on the Orders page (TappedOrders): given at once if the engine
 // asks for that unit now, else kept until it does. Opened with openFor(choices), choices from
 // TappedOrders.choicesFor(unitId).
@@ -58,9 +61,9 @@ Dialog {
                     required property var modelData
                     objectName: "pickOrder_" + modelData.value
                     text: modelData.label
-                    highlighted: picker.choices.waiting === modelData.value
+                    highlighted: picker.choices.waiting === modelData.value // qmllint disable unqualified
                     onClicked: {
-                        if (TappedOrders.set(picker.choices.unitId, modelData.value))
+                        if (TappedOrders.set(picker.choices.unitId, modelData.value)) // qmllint disable unqualified
                             picker.close()
                     }
                 }

@@ -33,7 +33,9 @@ Rectangle {
             Layout.rightMargin: 8
         }
         Repeater {
-            model: GameController.phases.filter(p => p.group === GameController.phaseGroup)
+            // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter gives it no Array
+            // methods.
+            model: GameController.phases.filter(p => p.group === GameController.phaseGroup) // qmllint disable type
             Rectangle {
                 required property var modelData
                 readonly property bool current: GameController.phase === modelData.key

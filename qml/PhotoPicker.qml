@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // A touch-sized picker for "use a photo": the images of a folder as large thumbnails, newest first. Tap one to
 // pick it; the folder can be typed.
 Popup {
@@ -16,7 +19,8 @@ Popup {
     // Centred, or at the top while the on-screen keyboard is up, so its text field stays above the keyboard.
     parent: Overlay.overlay
     x: parent ? (parent.width - width) / 2 : 0
-    y: !parent ? 0 : Qt.inputMethod.visible ? Theme.spacing : (parent.height - height) / 2
+    // Lint note: Qt 6.4's linter types Qt.inputMethod as a QObject; it is a QInputMethod.
+    y: !parent ? 0 : Qt.inputMethod.visible ? Theme.spacing : (parent.height - height) / 2 // qmllint disable type
     width: Math.min(Overlay.overlay ? Overlay.overlay.width - 40 : 900, 1000)
     height: Math.min(Overlay.overlay ? Overlay.overlay.height - 40 : 700, 760)
     padding: Theme.spacing
@@ -63,8 +67,8 @@ Popup {
             delegate: Item {
                 id: photo
                 required property string modelData
-                width: grid.cellWidth
-                height: grid.cellHeight
+                width: grid.cellWidth // qmllint disable unqualified
+                height: grid.cellHeight // qmllint disable unqualified
                 Rectangle {
                     anchors.fill: parent
                     anchors.margins: 6
@@ -90,7 +94,7 @@ Popup {
                         font.pixelSize: Theme.fontSmall - 2
                         color: Theme.textDim
                     }
-                    TapHandler { onTapped: { picker.close(); picker.picked(photo.modelData) } }
+                    TapHandler { onTapped: { picker.close(); picker.picked(photo.modelData) } } // qmllint disable unqualified
                 }
             }
         }

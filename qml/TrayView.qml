@@ -2,6 +2,9 @@ import QtQuick
 import QtQuick.Controls
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // The tray as the camera sees it: the live frame (or the labelled demo feed), the calibrated tray outlined,
 // every die read drawn over it with its value (unsure ones in amber with a "?", corrected ones in blue) and
 // its owner by colour, and the feed's state. Tapping a die asks the page to correct it. Shown on the Dice
@@ -90,10 +93,10 @@ Rectangle {
                 required property real angle
                 required property string ownerText
                 required property bool ownerUnknown
-                readonly property real edge: Math.max(18, side * overlay.width)
+                readonly property real edge: Math.max(18, side * overlay.width) // qmllint disable unqualified
                 readonly property color tone: removed ? "#9e9e9e" : corrected ? "#42a5f5" : (!resolved ? Theme.warning : "#66bb6a")
-                x: centreX * overlay.width - width / 2
-                y: centreY * overlay.height - height / 2
+                x: centreX * overlay.width - width / 2 // qmllint disable unqualified
+                y: centreY * overlay.height - height / 2 // qmllint disable unqualified
                 z: resolved ? 0 : 1 // a die waiting for a person stays readable among crowded labels
                 width: Math.max(Theme.touchTarget, edge * 1.3)
                 height: width
@@ -144,7 +147,7 @@ Rectangle {
                 }
                 readonly property bool isDieMark: true
                 function tapped() {
-                    feedBox.dieTapped(mark.index, mark.readValue, mark.removed ? 0 : mark.value, mark.unsure, mark.maybeNotADie)
+                    feedBox.dieTapped(mark.index, mark.readValue, mark.removed ? 0 : mark.value, mark.unsure, mark.maybeNotADie) // qmllint disable unqualified
                 }
                 // Where dice touch, their tap areas overlap: a tap there opens the zoomed view to pick the die.
                 TapHandler {
@@ -246,7 +249,9 @@ Rectangle {
                 anchors.fill: parent
                 sourceItem: live
                 sourceRect: zoom.shown
-                textureSize: Qt.size(width, height) // drawn again at this size, from the frame, not enlarged
+                // Drawn again at this size, from the frame, not enlarged. Lint note: textureSize is a QSize and QML
+                // has only a QSizeF value (Qt.size); it is converted at run time.
+                textureSize: Qt.size(width, height) // qmllint disable type
                 live: zoom.visible
             }
             Repeater {
@@ -263,7 +268,7 @@ Rectangle {
                     text: modelData.removed ? qsTr("not a die") : modelData.value + (!modelData.resolved ? "?" : "")
                     tint: "#55000000" // the die shows through
                     onClicked: {
-                        zoom.close()
+                        zoom.close() // qmllint disable unqualified
                         modelData.tapped()
                     }
                 }

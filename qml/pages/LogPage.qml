@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Log and disputes: the journal turn by turn, filtered by turn, player or unit; overrides and undos stand out; tap a
 // throw for its photo. "Replay" steps through the filtered events one at a time with the roster as it stood right
 // after each (read-only: the game file is never written).
@@ -96,8 +99,8 @@ PageFrame {
                 BigButton {
                     required property var modelData
                     text: modelData.name
-                    highlighted: page.filtered.playerFilter === modelData.name
-                    onClicked: page.filtered.playerFilter = modelData.name
+                    highlighted: page.filtered.playerFilter === modelData.name // qmllint disable unqualified
+                    onClicked: page.filtered.playerFilter = modelData.name // qmllint disable unqualified
                 }
             }
             ComboBox {
@@ -106,7 +109,9 @@ PageFrame {
                 implicitHeight: Theme.touchTarget
                 implicitWidth: 200
                 font.pixelSize: Theme.fontBody
-                model: [qsTr("All units")].concat(page.unitIds)
+                // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter gives it no
+                // Array methods.
+                model: [qsTr("All units")].concat(page.unitIds) // qmllint disable type
                 currentIndex: page.filtered.unitFilter === "" ? 0 : Math.max(0, page.unitIds.indexOf(page.filtered.unitFilter) + 1)
                 onActivated: index => page.filtered.unitFilter = index <= 0 ? "" : page.unitIds[index - 1]
             }
@@ -214,7 +219,7 @@ PageFrame {
                         width: ListView.view.width
                         compact: true
                         current: ListView.isCurrentItem
-                        onTapped: replay.currentRow = index
+                        onTapped: replay.currentRow = index // qmllint disable unqualified
                         onPhotoRequested: seq => page.showPhoto(replay.photoUrl(seq))
                     }
                 }
@@ -242,7 +247,9 @@ PageFrame {
                             spacing: 4
                             Label {
                                 Layout.fillWidth: true
-                                text: replay.currentRow < 0 ? qsTr("Tap a step to see the game as it stood after it.") : "#" + replay.currentSeq + "  " + replay.stepText
+                                // Lint note: Qt 6.4's linter knows no qint64 (qlonglong) type; QML reads it as a
+                                // number.
+                                text: replay.currentRow < 0 ? qsTr("Tap a step to see the game as it stood after it.") : "#" + replay.currentSeq + "  " + replay.stepText // qmllint disable type
                                 font.pixelSize: Theme.fontBody + 2
                                 font.bold: true
                                 color: Theme.text
@@ -275,7 +282,8 @@ PageFrame {
                             Layout.preferredHeight: 105
                             visible: status === Image.Ready
                             fillMode: Image.PreserveAspectFit
-                            source: replay.currentRow >= 0 && replay.steps.count > 0 && replay.steps.data(replay.steps.index(replay.currentRow, 0), LogModel.HasPhotoRole) ? replay.photoUrl(replay.currentSeq) : ""
+                            // Lint note: Qt 6.4's linter knows no qint64 (qlonglong) type; QML reads it as a number.
+                            source: replay.currentRow >= 0 && replay.steps.count > 0 && replay.steps.data(replay.steps.index(replay.currentRow, 0), LogModel.HasPhotoRole) ? replay.photoUrl(replay.currentSeq) : "" // qmllint disable type
                             TapHandler { onTapped: page.showPhoto(thumb.source) }
                         }
                     }
@@ -306,7 +314,7 @@ PageFrame {
                         required property string order
                         required property string status
                         required property bool removed
-                        readonly property bool involved: replay.currentRow >= 0 && replay.steps.data(replay.steps.index(replay.currentRow, 0), LogModel.UnitsRole).indexOf(unitId) >= 0
+                        readonly property bool involved: replay.currentRow >= 0 && replay.steps.data(replay.steps.index(replay.currentRow, 0), LogModel.UnitsRole).indexOf(unitId) >= 0 // qmllint disable unqualified
                         width: ListView.view.width
                         height: 44
                         radius: 6

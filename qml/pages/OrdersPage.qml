@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Orders: each unit's order this turn, the unit being asked now, and its choices as big buttons. In the
 // orders phase the camera reads the revealed chits and gives the engine each unit's order as it asks.
 PageFrame {
@@ -17,13 +20,16 @@ PageFrame {
     readonly property bool askingOrders: GameController.active && GameController.promptTag === "order"
     readonly property var awaitingIds: {
         void GameController.promptKey // asked again at every new prompt
-        return page.askingOrders ? GameController.unitsAwaitingOrders().map(u => u.unitId) : []
+        // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter gives it no Array
+        // methods.
+        return page.askingOrders ? GameController.unitsAwaitingOrders().map(u => u.unitId) : [] // qmllint disable type
     }
 
     // A unit's order: set it (now, or for when the rules reach it), or fix the one it has this turn.
     function tapUnit(unitId) {
         const c = TappedOrders.choicesFor(unitId)
-        if (c.state === "given")
+        // Lint note: a QVariantMap is a JS object at run time; Qt 6.4's linter sees no keys in it.
+        if (c.state === "given") // qmllint disable type
             fixDialog.openFor(c.seq)
         else if (c.state === "asked" || c.state === "later")
             picker.openFor(c)
@@ -126,8 +132,8 @@ PageFrame {
                 required property string sideColour
                 required property string order
                 required property bool removed
-                readonly property bool asked: page.askingOrders && GameController.promptKey.startsWith(unitId + ".")
-                readonly property bool awaiting: !asked && page.awaitingIds.indexOf(unitId) >= 0
+                readonly property bool asked: page.askingOrders && GameController.promptKey.startsWith(unitId + ".") // qmllint disable unqualified
+                readonly property bool awaiting: !asked && page.awaitingIds.indexOf(unitId) >= 0 // qmllint disable unqualified
                 readonly property string waitingOrder: TappedOrders.waiting[unitId] || ""
                 width: ListView.view.width
                 height: 56
@@ -138,7 +144,7 @@ PageFrame {
                 // A tap sets the unit's order, whenever the rules reach it, or fixes the one it was given.
                 TapHandler {
                     enabled: !unitRow.removed
-                    onTapped: page.tapUnit(unitRow.unitId)
+                    onTapped: page.tapUnit(unitRow.unitId) // qmllint disable unqualified
                 }
                 RowLayout {
                     anchors.fill: parent

@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Roster: a card per unit, filtered by side, losses visible at a glance.
 PageFrame {
     id: page
@@ -57,8 +60,8 @@ PageFrame {
             cellHeight: 160
             model: GameController.roster
             delegate: Item {
-                width: grid.cellWidth
-                height: grid.cellHeight
+                width: grid.cellWidth // qmllint disable unqualified
+                height: grid.cellHeight // qmllint disable unqualified
                 required property string unitId
                 required property string name
                 required property string sideName

@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Settings: the calibration wizard (sheet, tray, result, table profile), each player's dice set, printing the chit
 // and calibration sheets, and the camera with the house rules of the game in play.
 PageFrame {
@@ -154,9 +157,9 @@ PageFrame {
                     required property var modelData
                     objectName: "section_" + modelData.key
                     text: modelData.label
-                    highlighted: page.section === modelData.key
-                    tint: page.section === modelData.key ? "#3b3320" : Theme.surfaceRaised
-                    onClicked: page.section = modelData.key
+                    highlighted: page.section === modelData.key // qmllint disable unqualified
+                    tint: page.section === modelData.key ? "#3b3320" : Theme.surfaceRaised // qmllint disable unqualified
+                    onClicked: page.section = modelData.key // qmllint disable unqualified
                 }
             }
         }
@@ -180,7 +183,9 @@ PageFrame {
         StackLayout {
             Layout.fillWidth: true
             Layout.fillHeight: true
-            currentIndex: ["calibrate", "dice", "print", "game"].indexOf(page.section)
+            // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter gives it no Array
+            // methods.
+            currentIndex: ["calibrate", "dice", "print", "game"].indexOf(page.section) // qmllint disable type
 
             // ---- Calibration wizard -------------------------------------------------------------------------------
             ColumnLayout {
@@ -195,10 +200,10 @@ PageFrame {
                             required property string modelData
                             objectName: "step_" + index
                             text: (index + 1) + ". " + modelData
-                            highlighted: page.step === index
-                            enabled: index < 3 || calibration.hasResult
-                            implicitWidth: page.narrow ? 150 : 220
-                            onClicked: page.step = index
+                            highlighted: page.step === index // qmllint disable unqualified
+                            enabled: index < 3 || calibration.hasResult // qmllint disable unqualified
+                            implicitWidth: page.narrow ? 150 : 220 // qmllint disable unqualified
+                            onClicked: page.step = index // qmllint disable unqualified
                         }
                     }
                 }
@@ -256,8 +261,8 @@ PageFrame {
                                         required property int modelData
                                         text: modelData + " mm"
                                         value: String(modelData)
-                                        current: String(Math.round(calibration.dieSizeMm))
-                                        onClicked: calibration.dieSizeMm = modelData
+                                        current: String(Math.round(calibration.dieSizeMm)) // qmllint disable unqualified
+                                        onClicked: calibration.dieSizeMm = modelData // qmllint disable unqualified
                                     }
                                 }
                             }
@@ -302,8 +307,8 @@ PageFrame {
                                         required property var modelData
                                         text: modelData.label
                                         value: modelData.key
-                                        current: calibration.sheetAt
-                                        onClicked: calibration.sheetAt = modelData.key
+                                        current: calibration.sheetAt // qmllint disable unqualified
+                                        onClicked: calibration.sheetAt = modelData.key // qmllint disable unqualified
                                     }
                                 }
                             }
@@ -451,8 +456,8 @@ PageFrame {
                         BigButton {
                             required property string modelData
                             text: modelData
-                            highlighted: calibration.profileName === modelData
-                            onClicked: if (calibration.loadProfile(modelData)) page.step = 3
+                            highlighted: calibration.profileName === modelData // qmllint disable unqualified
+                            onClicked: if (calibration.loadProfile(modelData)) page.step = 3 // qmllint disable unqualified
                         }
                     }
                     BigButton {
@@ -537,8 +542,8 @@ PageFrame {
                                         BigButton {
                                             required property var modelData
                                             text: modelData.name
-                                            highlighted: setCard.modelData.player === modelData.name
-                                            onClicked: calibration.assignSet(setCard.index, modelData.name)
+                                            highlighted: setCard.modelData.player === modelData.name // qmllint disable unqualified
+                                            onClicked: calibration.assignSet(setCard.index, modelData.name) // qmllint disable unqualified
                                         }
                                     }
                                     Label {
@@ -587,8 +592,8 @@ PageFrame {
                                 required property var modelData
                                 text: modelData.label
                                 value: String(modelData.mm)
-                                current: String(printer.labelMm)
-                                onClicked: printer.labelMm = modelData.mm
+                                current: String(printer.labelMm) // qmllint disable unqualified
+                                onClicked: printer.labelMm = modelData.mm // qmllint disable unqualified
                             }
                         }
                     }
@@ -616,7 +621,7 @@ PageFrame {
                                 required property string modelData
                                 objectName: "printChits_" + modelData
                                 text: qsTr("Chits: %1").arg(modelData)
-                                onClicked: printer.printScenarioChits(modelData)
+                                onClicked: printer.printScenarioChits(modelData) // qmllint disable unqualified
                             }
                         }
                     }

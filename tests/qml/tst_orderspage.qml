@@ -108,7 +108,8 @@ TestCase {
 
         // The Mexican gun, not reached yet, is offered the six orders of its chits (MD-ARTMV-02).
         const gun = TappedOrders.choicesFor("MX-GUN")
-        compare(gun.state, "later", gun.why)
+        // Lint note: a QVariantMap is a JS object at run time; Qt 6.4's linter sees no keys in it.
+        compare(gun.state, "later", gun.why) // qmllint disable type
         compare(gun.options.map(o => o.value), ["move", "first_fire", "fire", "hold", "limber", "unlimber"])
         tapUnit(win, "MX-GUN")
         pick(win, "unlimber")

@@ -36,7 +36,7 @@ TestCase {
         verify(camera, "no camera section in Settings")
         const feedBefore = CameraService.feedDescription
         // This test's own folder, tests/qml, and tests/app beside it.
-        const here = decodeURIComponent(Qt.resolvedUrl(".").toString().substring(7)).replace(/\/$/, "")
+        const here = decodeURIComponent(String(Qt.resolvedUrl(".")).substring(7)).replace(/\/$/, "")
         const tests = here.substring(0, here.lastIndexOf("/"))
 
         const photoPath = findChild(win.contentItem, "photoPath")
