@@ -13,6 +13,8 @@ PACKAGES=(
   qml6-module-qtquick-window qml6-module-qtqml-workerscript qml6-module-qtquick qml6-module-qtqml
   qml6-module-qtqml-models qml6-module-qttest qt6-multimedia-dev qml6-module-qtmultimedia gstreamer1.0-plugins-base
   qml6-module-qtquick-dialogs
+  # qmllint, for the qml.lint test (scripts/qmllint.sh)
+  qt6-declarative-dev-tools
   # the on-screen keyboard (its Keyboard.qml needs the folder list model)
   qml6-module-qtquick-virtualkeyboard qt6-virtualkeyboard-plugin qml6-module-qt-labs-folderlistmodel
   # vision, storage, formats
