@@ -85,12 +85,13 @@ TEST(FrameMailbox, ProducerAndConsumerOnTwoThreads) {
     });
     std::thread camera([&] {
         for (std::int64_t i = 0; i < kFrames; ++i) {
-            Frame f{i, std::vector<std::int64_t>(static_cast<size_t>(16 + i % 64), i)};
+            Frame f{i, std::vector<std::int64_t>(static_cast<size_t>(64 + i % 256), i)};
             if (box.offer(std::move(f))) {
                 std::lock_guard lock(wakeMutex);
                 ++wakes;
                 wakeUp.notify_one();
             }
+            std::this_thread::yield(); // a camera has a frame period: let the worker in often
         }
         std::lock_guard lock(wakeMutex);
         done = true;
