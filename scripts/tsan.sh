@@ -21,8 +21,10 @@ echo "== tsan: built in $(( built - start )) s"
 
 status=0
 # second_deadlock_stack: a lock-order report shows both stacks. OpenCV and GoogleTest are not instrumented;
-# the mutexes and threads they use are still seen through TSan's interceptors.
-TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}" \
+# the mutexes and threads they use are still seen through TSan's interceptors. The suppressions are for
+# reports from inside third-party libraries only (each one says why).
+supp="$MUSTER_ROOT/tests/app/camera/tsan.supp"
+TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}" \
     "$build/bin/muster_camera_tests" "$@" || status=$?
 echo "== tsan: ran in $(( $(date +%s) - built )) s, $( [ "$status" = 0 ] && echo passed || echo "FAILED ($status)")"
 exit "$status"
