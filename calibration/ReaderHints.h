@@ -2,7 +2,7 @@
 
 // What a calibration tells the dice reader, as plain OpenCV/std types: where to look and how big a die is.
 // Field for field the same as vision::DiceHints (vision/DiceReader.h); app code copies one into the other
-// (see calibration/VisionHints.h), so calibration does not need the vision library.
+// (see app/camera/VisionHints.h), so calibration does not need the vision library.
 
 #include "calibration/CalibrationProfile.h"
 

@@ -2,6 +2,8 @@
 
 if(MUSTER_SANITIZE OR MUSTER_FUZZ)
   set(MUSTER_SANITIZER_FLAGS -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+elseif(MUSTER_TSAN)
+  set(MUSTER_SANITIZER_FLAGS -fsanitize=thread -fno-omit-frame-pointer)
 endif()
 
 function(muster_target_defaults target)
@@ -16,7 +18,7 @@ function(muster_target_defaults target)
   if(MUSTER_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
-  if(MUSTER_SANITIZE OR MUSTER_FUZZ)
+  if(MUSTER_SANITIZE OR MUSTER_FUZZ OR MUSTER_TSAN)
     target_compile_options(${target} PRIVATE ${MUSTER_SANITIZER_FLAGS})
     target_link_options(${target} PRIVATE ${MUSTER_SANITIZER_FLAGS})
   endif()

@@ -1,5 +1,6 @@
 #include "app/ui/CameraService.h"
 
+#include "app/camera/AcceptGate.h"
 #include "app/ui/GameController.h"
 #include "calibration/CalibrationProfile.h"
 
@@ -179,25 +180,16 @@ QString CameraService::cameraMovedText() const {
     return u"The camera moved: recalibrate in Settings. %1"_s.arg(m_calibration.movedDetail).trimmed();
 }
 
-// The players decide who rolled; the page only says what the colours tell.
+// The players decide who rolled; the page only says what the colours tell (camera::ownerNotice).
 QString CameraService::ownerNotice() const {
-    if (!m_dice->hasReading() || !m_dice->reading().owned)
+    if (!m_dice->hasReading())
         return {};
-    QStringList parts;
-    if (const int unknown = m_dice->unknownOwnerCount(); unknown > 0)
-        parts << (unknown == 1 ? u"1 die of a colour nobody owns: whose?"_s
-                               : u"%1 dice of a colour nobody owns: whose?"_s.arg(unknown));
+    std::vector<std::string> owners;
+    for (const QString& owner : m_dice->owners())
+        owners.push_back(owner.toStdString());
     const QString roller = m_game && askedCount() > 0 ? m_game->currentPlayer() : QString();
-    if (!roller.isEmpty()) {
-        QStringList others;
-        for (const QString& owner : m_dice->owners())
-            if (owner != roller)
-                others << owner;
-        if (!others.isEmpty())
-            parts << u"These look like %1's dice, but the game asks %2 to roll."_s.arg(
-                others.join(u" and "_s), roller);
-    }
-    return parts.join(u' ');
+    return QString::fromStdString(camera::ownerNotice(m_dice->reading().owned, m_dice->unknownOwnerCount(),
+                                                      owners, roller.toStdString()));
 }
 
 // While the rule set asks for orders (and has chits) the camera reads chits; otherwise it watches for throws.
@@ -437,28 +429,18 @@ QString CameraService::askedText() const {
     return m_dice->hasReading() ? u"%1, see %2"_s.arg(asked).arg(m_dice->count()) : asked;
 }
 
+// The gate itself is camera::acceptBlockedReason; this gathers what it looks at.
 QString CameraService::acceptBlockedReason() const {
-    if (!m_game || !m_game->active())
-        return u"No game is open."_s;
-    if (askedCount() == 0)
-        return u"The game is not asking for dice now."_s;
-    if (askedSides() != 6)
-        return u"The camera reads d6 only: type the d%1 on the keypad."_s.arg(askedSides());
-    if (cameraMoved())
-        return u"The camera moved since it was calibrated: recalibrate in Settings, or type the dice."_s;
-    if (!m_dice->hasReading())
-        return live() ? u"Throw the dice and let them settle."_s : u"No camera reading: type the dice."_s;
-    if (m_dice->count() > askedCount())
-        return u"Asked for %1, see %2: tap anything that is not a die to strike it out, or Reroll."_s
-            .arg(askedCount())
-            .arg(m_dice->count());
-    if (m_dice->count() != askedCount())
-        return u"Asked for %1, see %2: spread the dice so each shows, or Reroll."_s.arg(askedCount())
-            .arg(m_dice->count());
-    if (const int n = m_dice->unresolvedCount(); n > 0)
-        return n == 1 ? u"1 unsure die: tap it to confirm or correct it."_s
-                      : u"%1 unsure dice: tap each to confirm or correct it."_s.arg(n);
-    return {};
+    camera::AcceptQuestion question;
+    question.gameOpen = m_game && m_game->active();
+    question.askedCount = askedCount();
+    question.askedSides = askedSides();
+    question.cameraMoved = cameraMoved();
+    question.live = live();
+    question.hasReading = m_dice->hasReading();
+    question.seen = m_dice->count();
+    question.unresolved = m_dice->unresolvedCount();
+    return QString::fromStdString(camera::acceptBlockedReason(question));
 }
 
 void CameraService::reroll() {

@@ -1,11 +1,7 @@
 #include "app/ui/VisionWorker.h"
 
-#include "calibration/LightCheck.h"
-#include "calibration/VisionHints.h"
 #include "vision/ImageFile.h"
 
-#include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <QDir>
@@ -21,8 +17,7 @@ namespace muster::app {
 
 namespace {
 
-constexpr int kPreviewMaxWidth = 1280; // the UI never shows the feed wider than this
-constexpr int kJpegQuality = 85;
+constexpr int kPreviewMaxWidth = 1280;   // the UI never shows the feed wider than this
 constexpr qint64 kChitReadEveryMs = 300; // chits lie still; reading them a few times a second is plenty
 
 // The preview the UI paints: RGB, at most kPreviewMaxWidth wide, its own copy of the pixels.
@@ -62,55 +57,8 @@ cv::Mat toBgr(const cv::Mat& image) {
     return bgr;
 }
 
-QByteArray jpegOf(const cv::Mat& bgr) {
-    std::vector<uchar> bytes;
-    if (!cv::imencode(".jpg", bgr, bytes, {cv::IMWRITE_JPEG_QUALITY, kJpegQuality}))
-        return {};
+QByteArray bytesOf(const std::vector<std::uint8_t>& bytes) {
     return QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size()));
-}
-
-// A die's set by colour, when the calibration has dice sets.
-struct Ownership {
-    std::string set;    // the set its colour matches ("" when unknown)
-    std::string player; // that set's player ("" while nobody owns the set, or unknown)
-    bool unknown = false;
-    float cost = 0.0f; // median Lab distance to the set's closest example (calibration/DiceSets.h)
-};
-
-// Every die with its confidences and flags, in frame pixels, and whose it is by colour when the calibration
-// says: what the journal keeps beside the photo.
-QString detectionsJson(const vision::DiceFrame& read, const cv::Size& size,
-                       const std::vector<Ownership>& owners, const nlohmann::json& calibration) {
-    nlohmann::json dice = nlohmann::json::array();
-    for (size_t i = 0; i < read.dice.size(); ++i) {
-        const vision::DieRead& d = read.dice[i];
-        nlohmann::json die = {{"value", d.value},
-                              {"confidence", d.confidence},
-                              {"probability", d.probability},
-                              {"centre", {d.outline.center.x, d.outline.center.y}},
-                              {"size", d.outline.size.width},
-                              {"angle", d.outline.angle},
-                              {"unsure", d.unsure},
-                              {"maybeNotADie", d.maybeNotADie},
-                              {"cocked", d.cocked},
-                              {"touching", d.touching},
-                              {"occluded", d.occluded}};
-        if (i < owners.size()) {
-            const Ownership& o = owners[i];
-            die["set"] = o.set;
-            die["owner"] = o.player;
-            die["ownerUnknown"] = o.unknown;
-            die["setCost"] = o.cost;
-        }
-        dice.push_back(std::move(die));
-    }
-    nlohmann::json doc = {
-        {"reader", "vision::DiceReader"},        {"frame", {{"width", size.width}, {"height", size.height}}},
-        {"countUncertain", read.countUncertain}, {"possibleDiceDropped", read.possibleDiceDropped},
-        {"milliseconds", read.milliseconds},     {"dice", dice}};
-    if (!calibration.is_null())
-        doc["calibration"] = calibration;
-    return QString::fromStdString(doc.dump());
 }
 
 QString q(const std::string& s) {
@@ -141,40 +89,20 @@ void VisionWorker::offerImage(const cv::Mat& bgr) {
     offer({std::nullopt, bgr.clone()});
 }
 
-// A mailbox of one: the newest frame replaces one not yet taken (counted as dropped), and at most one drain
-// is ever queued, so a slow read can never build a backlog.
+// At most one drain is ever queued (the mailbox says when one is needed), so a slow read can never build a
+// backlog.
 void VisionWorker::offer(Pending pending) {
-    ++m_offered;
-    bool schedule = false;
-    {
-        std::lock_guard lock(m_mailboxMutex);
-        if (m_hasPending)
-            ++m_dropped;
-        m_pending = std::move(pending);
-        m_hasPending = true;
-        if (!m_scheduled)
-            m_scheduled = schedule = true;
-    }
-    if (schedule)
+    if (m_mailbox.offer(std::move(pending)))
         QMetaObject::invokeMethod(this, &VisionWorker::drain, Qt::QueuedConnection);
 }
 
 void VisionWorker::drain() {
-    Pending p;
-    {
-        std::lock_guard lock(m_mailboxMutex);
-        if (!m_hasPending) {
-            m_scheduled = false;
-            return;
-        }
-        p = std::move(m_pending);
-        m_pending = {};
-        m_hasPending = false;
-        m_scheduled = false;
-    }
+    const std::optional<Pending> p = m_mailbox.take();
+    if (!p)
+        return;
     QElapsedTimer busy;
     busy.start();
-    const cv::Mat bgr = p.video ? bgrOf(*p.video) : toBgr(p.image);
+    const cv::Mat bgr = p->video ? bgrOf(*p->video) : toBgr(p->image);
     if (bgr.empty())
         ++m_processed; // taken and looked at: it is not a drop
     else
@@ -191,6 +119,7 @@ void VisionWorker::setChitGame(const std::string& tag, const ChitVocabulary& voc
 void VisionWorker::setModelDir(const std::string& dir) {
     std::lock_guard lock(m_settingsMutex);
     m_modelDir = dir;
+    m_modelDirChanged = true;
 }
 
 void VisionWorker::setCalibration(std::optional<calibration::CalibrationProfile> profile) {
@@ -208,7 +137,8 @@ FeedStats VisionWorker::stats() const {
     const std::int64_t processed = m_processed.load();
     const double meanMs =
         processed > 0 ? static_cast<double>(m_busyNs.load()) / 1e6 / static_cast<double>(processed) : 0.0;
-    return {m_offered.load(), processed, m_dropped.load(), m_fps, meanMs};
+    return {m_mailbox.offered() + m_playOffered.load(), processed, m_mailbox.dropped() + m_playDropped.load(),
+            m_fps, meanMs};
 }
 
 QStringList VisionWorker::photosIn(const QString& folder) {
@@ -225,7 +155,8 @@ void VisionWorker::restart() {
     m_watcher.reset();
     m_calibratedSize = {}; // a new feed may have another frame size: the calibration is applied afresh
     m_trayState = vision::TrayState::Waiting;
-    m_offered = m_processed = m_dropped = m_settledReads = m_busyNs = 0;
+    m_mailbox.resetCounters();
+    m_playOffered = m_playDropped = m_processed = m_settledReads = m_busyNs = 0;
     m_rateFrames = 0;
     m_fps = 0.0;
     m_rateClock.restart();
@@ -246,10 +177,14 @@ void VisionWorker::process(const cv::Mat& bgr) {
         {
             std::unique_lock lock(m_settingsMutex);
             if (m_profileChanged) {
-                m_profile = std::move(m_givenProfile);
+                m_throwReader.setCalibration(std::move(m_givenProfile));
                 m_givenProfile.reset();
                 m_profileChanged = false;
                 m_calibratedSize = {};
+            }
+            if (m_modelDirChanged) {
+                m_throwReader.setModelDir(m_modelDir);
+                m_modelDirChanged = false;
             }
         }
         if (bgr.size() != m_calibratedSize)
@@ -271,10 +206,8 @@ void VisionWorker::process(const cv::Mat& bgr) {
                 }
                 if (event->newThrow)
                     Q_EMIT throwStarted();
-                if (event->settled && mode == Mode::Dice) {
-                    checkView(bgr);
+                if (event->settled && mode == Mode::Dice)
                     readDice(bgr);
-                }
             }
         }
     } catch (const std::exception& e) {
@@ -286,86 +219,35 @@ void VisionWorker::process(const cv::Mat& bgr) {
         publishStats();
 }
 
-bool VisionWorker::ensureReader() {
-    if (m_reader)
-        return true;
-    if (m_readerFailed)
-        return false;
-    std::string dir;
-    {
-        std::lock_guard lock(m_settingsMutex);
-        dir = m_modelDir.empty() ? vision::DiceReader::defaultModelDir() : m_modelDir;
-    }
-    auto reader = vision::DiceReader::load(dir);
-    if (!reader) {
-        m_readerFailed = true;
-        Q_EMIT feedError(u"The dice models cannot be loaded (%1): type the dice."_s.arg(
-            QString::fromStdString(reader.error().message)));
-        return false;
-    }
-    m_reader.emplace(std::move(reader.value()));
-    return true;
-}
-
 void VisionWorker::readDice(const cv::Mat& bgr) {
-    if (!ensureReader())
-        return;
-    QElapsedTimer clock;
-    clock.start();
-    // A camera that moved since calibration would put the region and the die size in the wrong place: read
-    // the whole frame then (Accept is blocked until it is recalibrated, see CameraService).
-    const bool hinted = !m_hints.trayPolygon.empty() && !m_calibrationState.moved;
-    auto read = m_reader->read(bgr, hinted ? m_hints : vision::DiceHints{});
-    if (!read) {
-        Q_EMIT feedError(QString::fromStdString(read.error().message));
+    const camera::SettledRead read = m_throwReader.read(bgr);
+    // The view check ran whether or not the dice could be read; the light was looked at with the dice.
+    CalibrationState state = m_calibrationState;
+    state.moved = read.view.moved;
+    state.movedDetail = q(read.view.detail);
+    if (read.light) {
+        state.light.clear();
+        for (const std::string& warning : *read.light)
+            state.light << q(warning);
+    }
+    setCalibrationState(std::move(state));
+    if (!read.ok) {
+        if (!read.error.empty())
+            Q_EMIT feedError(q(read.error));
         return;
     }
     ++m_settledReads;
     DiceReading out;
     out.frameNumber = m_processed.load();
-    out.frameWidth = bgr.cols;
-    out.frameHeight = bgr.rows;
-    out.countUncertain = read->countUncertain;
-    out.milliseconds = read->milliseconds;
-    out.hinted = hinted;
-
-    // Whose dice, by colour; and the light on them.
-    std::vector<Ownership> owners;
-    std::vector<cv::Rect2f> boxes;
-    for (const vision::DieRead& d : read->dice)
-        boxes.push_back(d.outline.boundingRect2f());
-    QElapsedTimer ownersClock;
-    ownersClock.start();
-    if (m_diceSets) {
-        out.owned = true;
-        for (const cv::Rect2f& box : boxes) {
-            Ownership o;
-            const auto match = m_diceSets->classify(bgr, box);
-            o.unknown = !match || match->unknown();
-            if (match) {
-                o.cost = match->cost;
-                if (!match->unknown()) {
-                    o.set = m_diceSets->sets()[static_cast<size_t>(match->set)].name;
-                    o.player = match->player;
-                }
-            }
-            owners.push_back(std::move(o));
-        }
-    }
-    out.ownersMs = static_cast<double>(ownersClock.nsecsElapsed()) / 1e6;
-    if (m_profile) {
-        const auto light =
-            calibration::checkLight(bgr, hinted ? m_hints.trayPolygon : std::vector<cv::Point2f>{}, boxes);
-        CalibrationState state = m_calibrationState;
-        state.light.clear();
-        if (light)
-            for (const calibration::LightWarning& w : light->warnings)
-                state.light << q(w.message);
-        setCalibrationState(std::move(state));
-    }
-
-    for (size_t i = 0; i < read->dice.size(); ++i) {
-        const vision::DieRead& d = read->dice[i];
+    out.frameWidth = read.frameWidth;
+    out.frameHeight = read.frameHeight;
+    out.countUncertain = read.countUncertain;
+    out.milliseconds = read.readMs;
+    out.hinted = read.hinted;
+    out.owned = read.owned;
+    out.ownersMs = read.ownersMs;
+    for (size_t i = 0; i < read.dice.size(); ++i) {
+        const vision::DieRead& d = read.dice[i].read;
         DieMark m;
         m.value = d.value;
         m.confidence = d.confidence;
@@ -376,25 +258,17 @@ void VisionWorker::readDice(const cv::Mat& bgr) {
         m.y = d.outline.center.y / bgr.rows;
         m.side = d.outline.size.width / bgr.cols;
         m.angle = d.outline.angle;
-        if (i < owners.size()) {
-            m.setName = q(owners[i].set);
-            m.owner = q(owners[i].player);
-            m.ownerUnknown = owners[i].unknown;
+        if (const auto& o = read.dice[i].owner) {
+            m.setName = q(o->set);
+            m.owner = q(o->player);
+            m.ownerUnknown = o->unknown;
         }
         out.dice.push_back(m);
     }
-    nlohmann::json calibrationJson;
-    if (m_profile)
-        calibrationJson = {{"name", m_profile->name},
-                           {"applied", m_calibrationState.applied},
-                           {"hinted", hinted},
-                           {"moved", m_calibrationState.moved},
-                           {"dieSizePx", hinted ? m_hints.dieSizePx : 0.0f},
-                           {"diceSets", m_diceSets ? m_diceSets->sets().size() : 0}};
-    out.jpeg = jpegOf(bgr);
-    out.detectionsJson = detectionsJson(read.value(), bgr.size(), owners, calibrationJson);
-    out.viewMs = m_viewCheckMs;
-    out.settledMs = static_cast<double>(clock.nsecsElapsed()) / 1e6 + m_viewCheckMs;
+    out.jpeg = bytesOf(read.jpeg);
+    out.detectionsJson = q(read.detectionsJson);
+    out.viewMs = read.viewMs;
+    out.settledMs = read.settledMs;
     Q_EMIT diceRead(out);
 }
 
@@ -402,78 +276,21 @@ void VisionWorker::readDice(const cv::Mat& bgr) {
 // reads the whole frame as it always did, and says why.
 void VisionWorker::applyCalibration(cv::Size size) {
     m_calibratedSize = size;
-    m_hints = {};
-    m_viewMonitor.reset();
-    m_referenceRetaken = false;
-    m_diceSets.reset();
+    const camera::CalibrationFit& fit = m_throwReader.fitTo(size);
     CalibrationState state;
+    state.present = fit.present;
+    state.applied = fit.applied;
+    state.name = q(fit.name);
+    state.diceSets = fit.diceSets;
+    state.refused = q(fit.refused);
     vision::ThrowWatcherOptions watch;
-    if (m_profile) {
-        state.present = true;
-        state.name = q(m_profile->name);
-        state.diceSets = static_cast<int>(m_profile->diceSets.size());
-        auto scaled = m_profile->rescaledTo(size);
-        if (!scaled) {
-            state.refused =
-                u"The table calibration%1 is not used: %2. Dice are read in the whole frame."_s.arg(
-                    state.name.isEmpty() ? QString() : u" \"%1\""_s.arg(state.name),
-                    q(scaled.error().message));
-        } else {
-            state.applied = true;
-            m_hints = calibration::toDiceHints({scaled->tray.regionPx, scaled->tray.dieSizePx});
-            watch.trayPolygon = m_hints.trayPolygon; // a hand outside the tray does not hold a throw
-            for (const cv::Point2f& p : m_hints.trayPolygon)
-                state.region << QPointF(p.x / size.width, p.y / size.height);
-            m_markers = scaled->tray.markers;
-            if (!scaled->referenceView.empty()) {
-                auto monitor = calibration::ViewMonitor::create(scaled->referenceView, scaled->tray.markers);
-                if (monitor)
-                    m_viewMonitor.emplace(std::move(monitor.value()));
-            }
-            if (!scaled->diceSets.empty()) {
-                m_diceSets.emplace();
-                for (const calibration::DiceSet& set : scaled->diceSets)
-                    m_diceSets->addSet(set);
-            }
-        }
-    }
+    watch.trayPolygon = fit.hints.trayPolygon; // a hand outside the tray does not hold a throw
+    for (const cv::Point2f& p : fit.hints.trayPolygon)
+        state.region << QPointF(p.x / size.width, p.y / size.height);
     m_watcher = vision::ThrowWatcher(watch);
     m_trayState = vision::TrayState::Waiting;
     Q_EMIT trayStateChanged(static_cast<int>(m_trayState));
     setCalibrationState(std::move(state));
-}
-
-// Has the camera moved since calibration? Asked on settled frames only (a few ORB matches, once per throw).
-// The first steady answer replaces the reference by this view: the calibration's view still had the sheet
-// in it, this one shows the tray as it is played on.
-void VisionWorker::checkView(const cv::Mat& bgr) {
-    m_viewCheckMs = 0.0;
-    if (!m_viewMonitor)
-        return;
-    QElapsedTimer clock;
-    clock.start();
-    const auto check = m_viewMonitor->check(bgr);
-    CalibrationState state = m_calibrationState;
-    if (check) {
-        state.moved = check->moved;
-        state.movedDetail = check->moved ? u"The view shifted by %1 px (%2% of the frame), seen by %3."_s
-                                               .arg(check->shiftPx, 0, 'f', 0)
-                                               .arg(100.0 * check->shiftFraction, 0, 'f', 1)
-                                               .arg(q(calibration::viewMethodName(check->method)))
-                                         : QString();
-        if (!check->moved && !m_referenceRetaken) {
-            m_referenceRetaken = true;
-            // Markers still in view (the sheet left in a corner) stay the sharpest witness.
-            auto retaken =
-                calibration::ViewMonitor::create(bgr, check->method == calibration::ViewMethod::Markers
-                                                          ? m_markers
-                                                          : std::vector<calibration::MarkerSighting>{});
-            if (retaken)
-                m_viewMonitor.emplace(std::move(retaken.value()));
-        }
-    }
-    setCalibrationState(std::move(state));
-    m_viewCheckMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
 }
 
 void VisionWorker::setCalibrationState(CalibrationState state) {
@@ -500,7 +317,7 @@ void VisionWorker::readChits(const cv::Mat& bgr) {
     out.frameNumber = m_processed.load();
     out.frameWidth = bgr.cols;
     out.frameHeight = bgr.rows;
-    out.jpeg = jpegOf(bgr);
+    out.jpeg = bytesOf(camera::encodeJpeg(bgr));
     Q_EMIT chitsRead(out);
 }
 
@@ -594,8 +411,8 @@ void VisionWorker::tick() {
         return;
     if (m_playFrames > 0 && due >= m_playFrames) {
         const std::int64_t skipped = std::max<std::int64_t>(0, m_playFrames - m_nextFrame);
-        m_offered += skipped;
-        m_dropped += skipped;
+        m_playOffered += skipped;
+        m_playDropped += skipped;
         if (!m_loop) {
             const bool wasPlaying = m_tick->isActive();
             stopPlayback();
@@ -613,8 +430,8 @@ void VisionWorker::tick() {
         return;
     }
     const std::int64_t skip = due - m_nextFrame;
-    m_offered += skip + 1;
-    m_dropped += skip;
+    m_playOffered += skip + 1;
+    m_playDropped += skip;
     m_nextFrame = due + 1;
 
     cv::Mat frame;

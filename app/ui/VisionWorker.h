@@ -6,14 +6,15 @@
 // frame rate by the wall clock, so a slow read skips frames instead of slowing the clock. Results go back to
 // the UI thread as value types over queued connections. With the game's calibration, the worker reads and
 // watches only the tray, passes the die size to the reader, checks on settled frames that the camera has not
-// moved and that the light is usable, and gives each die to a player by its colour.
+// moved and that the light is usable, and gives each die to a player by its colour. The mailbox and the
+// settled-frame work are Qt-free (app/camera: FrameMailbox, SettledThrowReader); this class adds the thread,
+// the video frames, file playback and the signals.
 
+#include "app/camera/FrameMailbox.h"
+#include "app/camera/SettledThrowReader.h"
 #include "app/ui/VisionTypes.h"
 #include "calibration/CalibrationProfile.h"
-#include "calibration/DiceSets.h"
-#include "calibration/ViewMonitor.h"
 #include "common/ChitVocabulary.h"
-#include "vision/DiceReader.h"
 #include "vision/ThrowWatcher.h"
 
 #include <opencv2/core.hpp>
@@ -115,20 +116,16 @@ private:
     void readDice(const cv::Mat& bgr);
     void readChits(const cv::Mat& bgr);
     void publishStats();
-    bool ensureReader();
     // Worker thread: the calibration for frames of `size` (hints, watched region, view monitor, dice sets).
     void applyCalibration(cv::Size size);
-    void checkView(const cv::Mat& bgr);
     void setCalibrationState(CalibrationState state);
 
     // Mailbox, shared with the offering thread.
-    mutable std::mutex m_mailboxMutex;
-    Pending m_pending;
-    bool m_hasPending = false;
-    bool m_scheduled = false;
-    std::atomic<std::int64_t> m_offered{0};
+    camera::FrameMailbox<Pending> m_mailbox;
+    // Frames file playback skipped by its clock: offered and dropped without passing the mailbox.
+    std::atomic<std::int64_t> m_playOffered{0};
+    std::atomic<std::int64_t> m_playDropped{0};
     std::atomic<std::int64_t> m_processed{0};
-    std::atomic<std::int64_t> m_dropped{0};
     std::atomic<std::int64_t> m_settledReads{0};
     std::atomic<std::int64_t> m_busyNs{0}; // time spent on processed frames
     std::atomic<Mode> m_mode{Mode::Dice};
@@ -140,23 +137,16 @@ private:
     std::string m_chitGame;
     ChitVocabulary m_chitVocabulary;
     std::string m_modelDir;
+    bool m_modelDirChanged = false;
     std::optional<calibration::CalibrationProfile> m_givenProfile; // set by setCalibration()
     bool m_profileChanged = false;
 
     // Worker-thread state.
     vision::ThrowWatcher m_watcher;
-    std::optional<vision::DiceReader> m_reader;
-    bool m_readerFailed = false;
     vision::TrayState m_trayState = vision::TrayState::Waiting;
-    // The calibration as applied to the current frame size (worker thread).
-    std::optional<calibration::CalibrationProfile> m_profile;
-    cv::Size m_calibratedSize; // frame size m_profile was applied for; empty: apply at the next frame
-    vision::DiceHints m_hints; // empty without a usable calibration
-    std::optional<calibration::ViewMonitor> m_viewMonitor;
-    bool m_referenceRetaken = false; // the sheet-less view replaced the calibration's reference
-    std::vector<calibration::MarkerSighting> m_markers; // the sheet's markers at this frame size
-    double m_viewCheckMs = 0.0;                         // the last settled frame's view check
-    std::optional<calibration::DiceSetModel> m_diceSets;
+    // The settled-frame pipeline, with the calibration as applied to the current frame size.
+    camera::SettledThrowReader m_throwReader;
+    cv::Size m_calibratedSize; // frame size the calibration was applied for; empty: apply at the next frame
     CalibrationState m_calibrationState;
     QElapsedTimer m_lastChitRead;
     QElapsedTimer m_rateClock;

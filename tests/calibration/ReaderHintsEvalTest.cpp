@@ -6,13 +6,13 @@
 // the reader's own first guess, so each die inside the tray reads exactly as without hints.
 
 #include "TestData.h"
+#include "app/camera/VisionHints.h"
 #include "calibration/CalibrationProfile.h"
 #include "calibration/ReaderHints.h"
 #include "calibration/TrayCalibration.h"
-#include "calibration/VisionHints.h"
 #include "tests/common/DiceViews.h"
-#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
 
@@ -117,7 +117,7 @@ TEST_F(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
         dice = mt::cameraNoise(dice, 3.0, 90, rng);
         const mv::LabelledImage mapped = mapThrough(truth, photoToFrame);
         const auto without = m_reader->read(dice);
-        const auto with = m_reader->read(dice, mc::toDiceHints(hints.value()));
+        const auto with = m_reader->read(dice, muster::camera::toDiceHints(hints.value()));
         ASSERT_TRUE(without && with);
         plain.add(mv::scoreImage(without.value(), mapped));
         hinted.add(mv::scoreImage(with.value(), mapped));

@@ -11,7 +11,7 @@ report() {
     local what="$1" pattern="$2"
     shift 2
     local hits
-    hits=$(grep -rnE --include='*.h' --include='*.hpp' --include='*.cpp' "$pattern" "$@" 2>/dev/null)
+    hits=$(grep -rnHE --include='*.h' --include='*.hpp' --include='*.cpp' "$pattern" "$@" 2>/dev/null)
     if [ -n "$hits" ]; then
         echo "layering: $what:"
         echo "$hits" | sed 's/^/  /'
@@ -33,6 +33,12 @@ for m in vision calibration; do
     [ -d "$m" ] && report "$m/ includes SQLite" "$sql" "$m"
     [ -d "$m" ] && report "$m/ includes app/" '^\s*#\s*include\s*"app/' "$m"
 done
+# calibration links muster_vision privately (CalibrationProfile.cpp decodes its stored view with it), so no
+# calibration header may include vision/: the calibration <-> vision hint adapter is app/camera/VisionHints.h.
+[ -d calibration ] && report "calibration/ headers include vision/" '^\s*#\s*include\s*"vision/' \
+    $(find calibration -name '*.h' -o -name '*.hpp')
+[ -d app/camera ] && report "app/camera includes Qt" "$qt" app/camera
+[ -d app/camera ] && report "app/camera includes another app folder" '^\s*#\s*include\s*"app/(cli|report|ui|print|storage)/' app/camera
 [ -d app/storage ] && report "app/storage includes Qt" "$qt" app/storage
 [ -d app/storage ] && report "app/storage includes another app folder" '^\s*#\s*include\s*"app/(cli|report|ui|print)/' app/storage
 [ -d app/report ] && report "app/report includes Qt" "$qt" app/report
@@ -60,7 +66,7 @@ report "OpenSSL outside common/crypto" '^\s*#\s*include\s*<openssl/' \
 # The app and the QML know rule sets only through the seam (rules/core/RuleSet.h, rules/RuleSets.h).
 [ -d app ] && report "app/ includes or names Manifest Destiny's own code" '(rules/md/|\bmd::|"md")' app
 if [ -d qml ]; then
-    hits=$(grep -rnE --include='*.qml' --include='*.js' '(\bmd\.|"md"|mexican|american)' qml 2>/dev/null)
+    hits=$(grep -rnHE --include='*.qml' --include='*.js' '(\bmd\.|"md"|mexican|american)' qml 2>/dev/null)
     if [ -n "$hits" ]; then
         echo "layering: qml/ names Manifest Destiny's own phases, nations or keys:"
         echo "$hits" | sed 's/^/  /'
