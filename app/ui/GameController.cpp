@@ -8,18 +8,16 @@
 #include "app/storage/Seal.h"
 #include "app/storage/StruckOut.h"
 #include "app/ui/EvidencePhoto.h"
+#include "app/ui/ScenarioCatalog.h"
 #include "calibration/CalibrationProfile.h"
-#include "common/colour/ColourVision.h"
 #include "rules/RuleSets.h"
 #include "rules/core/Feed.h"
-#include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
@@ -43,11 +41,6 @@ std::string s(const QString& text) {
 
 const char* kLastGameFile = "last-game";
 
-QString& startupScenario() {
-    static QString name;
-    return name;
-}
-
 QString unitOfKey(const std::string& key) {
     const auto dot = key.find('.');
     return dot == std::string::npos ? QString() : q(key.substr(0, dot));
@@ -60,8 +53,8 @@ GameController::GameController(QObject* parent)
     , m_roster(new RosterModel(this))
     , m_log(new LogModel(this))
     , m_fairness(new FairnessModel(this))
-    , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()))
-    , m_preferredScenario(startupScenario()) {}
+    , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())) {
+}
 
 GameController::~GameController() = default;
 
@@ -304,23 +297,6 @@ QUrl GameController::photoUrl(qlonglong seq) const {
     return m_session ? evidencePhotoUrl(m_session->journal(), seq) : QUrl();
 }
 
-void GameController::setStartupScenario(const QString& name) {
-    startupScenario() = name;
-}
-
-QStringList GameController::scenarios() const {
-    return bundledScenarios();
-}
-
-QStringList GameController::bundledScenarios() {
-    QStringList names;
-    QDirIterator it(u":/scenarios"_s, {u"*.json"_s});
-    while (it.hasNext())
-        names << QFileInfo(it.next()).completeBaseName();
-    names.sort();
-    return names;
-}
-
 QVariantList GameController::savedGames() const {
     QVariantList out;
     QDir dir(gamesDirectory());
@@ -353,105 +329,9 @@ QVariantList GameController::savedGames() const {
     return out;
 }
 
-rules::Result<rules::Scenario> GameController::readScenario(const QString& scenario) const {
-    const QString resource = u":/scenarios/%1.json"_s.arg(scenario);
-    if (!QFile::exists(resource))
-        return rules::io::loadScenario(s(scenario));
-    QFile f(resource);
-    if (!f.open(QIODevice::ReadOnly))
-        return rules::makeError("cannot read the bundled scenario " + s(scenario));
-    return rules::io::parseScenario(f.readAll().toStdString(), s(scenario) + ".json");
-}
-
-QVariantList GameController::scenarioSides(const QString& scenario) {
-    QVariantList out;
-    auto parsed = readScenario(scenario);
-    if (!parsed) {
-        fail(q(parsed.error().message));
-        return out;
-    }
-    for (std::size_t i = 0; i < parsed->sides.size(); ++i) {
-        const rules::SideDef& side = parsed->sides[i];
-        out << QVariantMap{{u"id"_s, q(side.id)},
-                           {u"name"_s, q(side.name)},
-                           {u"colour"_s, q(rules::sideColour(parsed->sides, i))}};
-    }
-    return out;
-}
-
-QVariantMap GameController::scenarioDetails(const QString& scenario) {
-    auto parsed = readScenario(scenario);
-    if (!parsed) {
-        fail(q(parsed.error().message));
-        return {};
-    }
-    QVariantMap rules;
-    for (const auto& [key, value] : parsed->houseRules.values)
-        rules.insert(q(key), q(value));
-    // The sides' colours must stay apart for every player, colour-blind ones included (issue 23): a scenario
-    // file whose pair does not is still played, with the reason shown at New game.
-    std::vector<std::string> colours, names;
-    for (std::size_t i = 0; i < parsed->sides.size(); ++i) {
-        colours.push_back(rules::sideColour(parsed->sides, i));
-        names.push_back(parsed->sides[i].name.empty() ? parsed->sides[i].id : parsed->sides[i].name);
-    }
-    const auto colourCheck = colour::checkSides(colours, names);
-    return {{u"ruleSet"_s, q(parsed->ruleSet)},
-            {u"name"_s, q(parsed->name)},
-            {u"houseRules"_s, rules},
-            {u"colourWarning"_s, colourCheck ? QString() : q(colourCheck.error().message)}};
-}
-
-QString GameController::scenarioTitle(const QString& scenario) const {
-    auto parsed = readScenario(scenario);
-    return parsed && !parsed->name.empty() ? q(parsed->name) : scenario;
-}
-
-QStringList GameController::houseRuleGroups(const QString& ruleSet) const {
-    QStringList out;
-    if (const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet)))
-        for (const std::string& group : rules->optionGroups())
-            out << q(group);
-    return out;
-}
-
-QVariantList GameController::houseRuleOptions(const QString& ruleSet) const {
-    QVariantList out;
-    const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet));
-    if (!rules)
-        return out;
-    for (const rules::OptionSpec& spec : rules->options()) {
-        QVariantMap option{{u"key"_s, q(spec.key)},
-                           {u"group"_s, q(spec.group)},
-                           {u"label"_s, q(spec.label)},
-                           {u"rules"_s, q(spec.ruleIds)},
-                           {u"defaultValue"_s, q(spec.defaultValue)}};
-        if (spec.isNumber()) {
-            QStringList parts;
-            for (const std::string& part : spec.parts)
-                parts << q(part);
-            option[u"kind"_s] = parts.isEmpty() ? u"integer"_s : u"integers"_s;
-            option[u"parts"_s] = parts;
-            option[u"min"_s] = spec.min;
-            option[u"max"_s] = spec.max;
-            option[u"step"_s] = spec.step;
-        } else {
-            QVariantList choices;
-            for (const rules::OptionChoice& c : spec.choices)
-                choices << QVariantMap{{u"value"_s, q(c.value)},
-                                       {u"label"_s, q(c.label)},
-                                       {u"isDefault"_s, c.value == spec.defaultValue}};
-            option[u"kind"_s] = u"choice"_s;
-            option[u"choices"_s] = choices;
-        }
-        out << option;
-    }
-    return out;
-}
-
 bool GameController::startGame(const QString& scenario, const QVariantList& players,
                                const QVariantMap& houseRules, const QVariantMap& playSetup) {
-    auto parsed = readScenario(scenario);
+    auto parsed = ScenarioCatalog::readScenario(scenario);
     if (!parsed)
         return fail(q(parsed.error().message));
 

@@ -85,10 +85,6 @@ class GameController : public QObject {
     // What the latest fix did, in words ("" until one is made in this session).
     Q_PROPERTY(QString lastFix READ lastFix NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString lastError READ lastError NOTIFY errorChanged FINAL)
-    Q_PROPERTY(QStringList scenarios READ scenarios CONSTANT FINAL)
-    // The scenario New game shows first (--scenario), else the first bundled one.
-    Q_PROPERTY(QString preferredScenario READ preferredScenario WRITE setPreferredScenario NOTIFY
-                   preferredScenarioChanged FINAL)
     Q_PROPERTY(QVariantList savedGames READ savedGames NOTIFY savedGamesChanged FINAL)
     Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
     // How the game is played, from the journal header ({"dice", "app", "table"}; empty if not recorded).
@@ -165,15 +161,6 @@ public:
     QVariantList history() const { return m_history; }
     QString turnSummary() const { return m_turnSummary; }
     QString lastError() const { return m_lastError; }
-    QStringList scenarios() const;
-    QString preferredScenario() const { return m_preferredScenario; }
-    // The scenario a new controller prefers (the app's --scenario), and the scenarios bundled with the app.
-    static void setStartupScenario(const QString& name);
-    static QStringList bundledScenarios();
-    void setPreferredScenario(const QString& name) {
-        m_preferredScenario = name;
-        Q_EMIT preferredScenarioChanged();
-    }
     QString gamesFolder() const { return gamesDirectory(); }
     QVariantList houseRules() const;
     QVariantMap playSetup() const;
@@ -184,11 +171,12 @@ public:
     LogModel* log() const { return m_log; }
     FairnessModel* fairness() const { return m_fairness; }
 
-    // Starts a new game from a bundled scenario (by name) or a scenario file, with players [{name, side,
-    // diceColour}] (diceColour: the name of the player's dice set, if any). `houseRules` maps option keys to
-    // values (GEN-08) over the scenario's own; a value the register refuses is an error and no game is made.
-    // `playSetup` says how the game is played ({"dice": "camera"|"typed"|"virtual", "table": profile}); it
-    // goes into the journal header with "app": true (docs/journal.md).
+    // Starts a new game from a bundled scenario (by name) or a scenario file (ScenarioCatalog::readScenario),
+    // with players [{name, side, diceColour}] (diceColour: the name of the player's dice set, if any).
+    // `houseRules` maps option keys to values (GEN-08) over the scenario's own; a value the register refuses
+    // is an error and no game is made. `playSetup` says how the game is played ({"dice":
+    // "camera"|"typed"|"virtual", "table": profile}); it goes into the journal header with "app": true
+    // (docs/journal.md).
     Q_INVOKABLE bool startGame(const QString& scenario, const QVariantList& players,
                                const QVariantMap& houseRules = {}, const QVariantMap& playSetup = {});
     Q_INVOKABLE bool openGame(const QString& path);
@@ -219,21 +207,6 @@ public:
     // The latest input still in force, if it is a throw: what both of the above read.
     std::optional<storage::EffectiveInput> lastThrow() const;
     Q_INVOKABLE bool overrideLast(const QVariantList& faces, const QString& reason);
-    // The sides of a bundled scenario or scenario file: [{id, name, nation}]; empty (and lastError set) if
-    // unreadable.
-    Q_INVOKABLE QVariantList scenarioSides(const QString& scenario);
-    // A scenario's rule set and the house rules it sets itself: {ruleSet, name, houseRules: {key: value}};
-    // empty (and lastError set) if unreadable.
-    Q_INVOKABLE QVariantMap scenarioDetails(const QString& scenario);
-    // The scenario's own name ("Palo Alto skirmish") for the screen; its file name if it has none or cannot
-    // be read (the list must still show something to pick).
-    Q_INVOKABLE QString scenarioTitle(const QString& scenario) const;
-    // The house-rule register of a rule set for the New game page, in page order: [{key, group, label,
-    // rules, defaultValue, kind: "choice"|"integer"|"integers", choices: [{value, label, isDefault}], min,
-    // max, step, parts}]; empty for a rule set without options.
-    Q_INVOKABLE QVariantList houseRuleOptions(const QString& ruleSet) const;
-    // The house-rule groups of a rule set, in page order.
-    Q_INVOKABLE QStringList houseRuleGroups(const QString& ruleSet) const;
     // A file URL of the first photo of event `seq` (written to a temporary file), or "" if it has none.
     Q_INVOKABLE QUrl photoUrl(qlonglong seq) const;
     // Players of a side ("" when nobody plays it).
@@ -272,7 +245,6 @@ public:
     std::string scenarioJson() const;
 
 Q_SIGNALS:
-    void preferredScenarioChanged();
     void calibrationChanged();
     void reportsChanged();
     void gameChanged();
@@ -288,7 +260,6 @@ private:
     // The device key, read or made on first use; null (and m_keyProblem set) when there is none.
     const storage::DeviceKey* deviceKey() const;
     bool fail(const QString& message);
-    rules::Result<rules::Scenario> readScenario(const QString& scenario) const;
     bool adopt(storage::GameSession session);
     // Submits an input (the engine checks it, the journal commits it) and refreshes, or sets lastError.
     bool commit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence = {});
@@ -306,7 +277,6 @@ private:
     LogModel* m_log;
     FairnessModel* m_fairness;
     rules::VirtualDice m_virtualDice;
-    QString m_preferredScenario;
     QString m_lastError;
     bool m_canUndo = false;     // the latest input in force is an answer
     bool m_canOverride = false; // the latest input in force is a dice result

@@ -13,8 +13,8 @@ PageFrame {
     signal gameStarted()
 
     readonly property bool wide: width > height
-    property var details: ({})      // GameController.scenarioDetails() of the chosen scenario
-    property var options: []        // GameController.houseRuleOptions() of its rule set
+    property var details: ({})      // ScenarioCatalog.scenarioDetails() of the chosen scenario
+    property var options: []        // ScenarioCatalog.houseRuleOptions() of its rule set
     property var groups: []
     property var openGroups: ({})   // group name -> shown
     property var choices: ({})      // option key -> value chosen here
@@ -51,10 +51,10 @@ PageFrame {
         openGroups = copy
     }
     function loadScenario() {
-        details = GameController.scenarioDetails(scenarioBox.currentText)
-        sides.model = GameController.scenarioSides(scenarioBox.currentText)
-        options = GameController.houseRuleOptions(details.ruleSet || "")
-        groups = GameController.houseRuleGroups(details.ruleSet || "")
+        details = ScenarioCatalog.scenarioDetails(scenarioBox.currentText)
+        sides.model = ScenarioCatalog.scenarioSides(scenarioBox.currentText)
+        options = ScenarioCatalog.houseRuleOptions(details.ruleSet || "")
+        groups = ScenarioCatalog.houseRuleGroups(details.ruleSet || "")
         choices = {}
         setForSide = {}
         startError = ""
@@ -156,17 +156,17 @@ PageFrame {
                             Layout.fillWidth: true
                             Layout.preferredHeight: Theme.touchTarget
                             font.pixelSize: Theme.fontBody
-                            model: GameController.scenarios
-                            currentIndex: Math.max(0, GameController.scenarios.indexOf(GameController.preferredScenario))
+                            model: ScenarioCatalog.scenarios
+                            currentIndex: Math.max(0, ScenarioCatalog.scenarios.indexOf(ScenarioCatalog.preferredScenario))
                             // The scenario's own name on screen; its file name stays the value (currentText).
-                            displayText: GameController.scenarioTitle(currentText)
+                            displayText: ScenarioCatalog.scenarioTitle(currentText)
                             delegate: ItemDelegate {
                                 required property string modelData
                                 required property int index
                                 width: scenarioBox.width
                                 height: Theme.touchTarget
                                 font.pixelSize: Theme.fontBody
-                                text: GameController.scenarioTitle(modelData)
+                                text: ScenarioCatalog.scenarioTitle(modelData)
                                 highlighted: scenarioBox.highlightedIndex === index
                             }
                             onCurrentTextChanged: page.loadScenario()

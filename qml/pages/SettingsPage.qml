@@ -42,7 +42,7 @@ PageFrame {
         if (rules.length === 0)
             return []
         const known = {}
-        for (const o of GameController.houseRuleOptions(rules[0].key.split(".")[0]))
+        for (const o of ScenarioCatalog.houseRuleOptions(rules[0].key.split(".")[0]))
             known[o.key] = o
         return rules.map(r => {
             const o = known[r.key]
@@ -611,7 +611,7 @@ PageFrame {
                             onClicked: printer.printGameChits(GameController.gamePath)
                         }
                         Repeater {
-                            model: GameController.scenarios
+                            model: ScenarioCatalog.scenarios
                             BigButton {
                                 required property string modelData
                                 objectName: "printChits_" + modelData

@@ -232,10 +232,10 @@ TestCase {
         box.currentIndex = box.find("md_small")
         compare(box.currentText, "md_small")
         compare(box.displayText, "Palo Alto skirmish (small MD scenario)")
-        for (const name of GameController.scenarios) {
-            const title = GameController.scenarioTitle(name)
+        for (const name of ScenarioCatalog.scenarios) {
+            const title = ScenarioCatalog.scenarioTitle(name)
             verify(title.length > 0 && title !== name && title.indexOf("_") < 0, name + " is shown as " + title)
         }
-        compare(GameController.scenarioTitle("/nowhere/at/all.json"), "/nowhere/at/all.json")
+        compare(ScenarioCatalog.scenarioTitle("/nowhere/at/all.json"), "/nowhere/at/all.json")
     }
 }
