@@ -3,11 +3,11 @@
 #include "app/report/GameRecords.h"
 #include "app/report/Report.h"
 #include "app/report/TurnStory.h"
-#include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Seal.h"
 #include "app/storage/StruckOut.h"
 #include "app/ui/EvidencePhoto.h"
+#include "app/ui/SavedGames.h"
 #include "app/ui/ScenarioCatalog.h"
 #include "calibration/CalibrationProfile.h"
 #include "rules/RuleSets.h"
@@ -20,7 +20,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <chrono>
@@ -39,8 +38,6 @@ std::string s(const QString& text) {
     return text.toStdString();
 }
 
-const char* kLastGameFile = "last-game";
-
 QString unitOfKey(const std::string& key) {
     const auto dot = key.find('.');
     return dot == std::string::npos ? QString() : q(key.substr(0, dot));
@@ -57,14 +54,6 @@ GameController::GameController(QObject* parent)
 }
 
 GameController::~GameController() = default;
-
-QString GameController::gamesDirectory() {
-    const QString env = qEnvironmentVariable("MUSTER_GAMES_DIR");
-    const QString dir =
-        env.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/games"_s : env;
-    QDir().mkpath(dir);
-    return dir;
-}
 
 bool GameController::fail(const QString& message) {
     m_lastError = message;
@@ -297,38 +286,6 @@ QUrl GameController::photoUrl(qlonglong seq) const {
     return m_session ? evidencePhotoUrl(m_session->journal(), seq) : QUrl();
 }
 
-QVariantList GameController::savedGames() const {
-    QVariantList out;
-    QDir dir(gamesDirectory());
-    const QFileInfoList files = dir.entryInfoList({u"*.muster"_s}, QDir::Files, QDir::Time);
-    for (const QFileInfo& f : files) {
-        // Last played as the journal says (its last event, in local time, set below); the file's own time,
-        // which changes when the file is only copied or verified, stands only when the journal cannot be
-        // read.
-        QVariantMap game{{u"path"_s, f.absoluteFilePath()},
-                         {u"name"_s, f.completeBaseName()},
-                         {u"lastPlayed"_s, f.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
-        // The header and the last event only, read-only: the list must not replay every game in the folder.
-        auto summary = storage::readGameSummary(s(f.absoluteFilePath()));
-        if (summary) {
-            game[u"ruleSet"_s] = q(summary->ruleSet);
-            game[u"scenario"_s] = q(summary->scenarioName);
-            game[u"turn"_s] = std::max(1, summary->turn);
-            game[u"phase"_s] = q(summary->phase);
-            game[u"events"_s] = static_cast<qlonglong>(summary->eventCount);
-            if (const QDateTime last = QDateTime::fromString(q(summary->lastPlayed), Qt::ISODateWithMs);
-                last.isValid())
-                game[u"lastPlayed"_s] = last.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s);
-            game[u"ok"_s] = true;
-        } else {
-            game[u"error"_s] = q(summary.message());
-            game[u"ok"_s] = false;
-        }
-        out << game;
-    }
-    return out;
-}
-
 bool GameController::startGame(const QString& scenario, const QVariantList& players,
                                const QVariantMap& houseRules, const QVariantMap& playSetup) {
     auto parsed = ScenarioCatalog::readScenario(scenario);
@@ -366,7 +323,7 @@ bool GameController::startGame(const QString& scenario, const QVariantList& play
     }
     const QString base = QFileInfo(scenario).completeBaseName();
     const QString path =
-        gamesDirectory() +
+        SavedGames::gamesDirectory() +
         u"/%1-%2.muster"_s.arg(base, QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
     auto session = storage::GameSession::start(s(path), *parsed, chosen, std::move(list), setup.dump());
     if (!session)
@@ -382,10 +339,7 @@ bool GameController::openGame(const QString& path) {
 }
 
 bool GameController::resumeLast() {
-    QFile f(gamesDirectory() + u"/"_s + QLatin1String(kLastGameFile));
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QString path = QString::fromUtf8(f.readAll()).trimmed();
+    const QString path = SavedGames::lastGame();
     if (path.isEmpty() || !QFile::exists(path))
         return false;
     return openGame(path);
@@ -403,7 +357,7 @@ void GameController::closeGame() {
     m_roster->reset({});
     m_log->reset({}, {}, {});
     m_fairness->reset({});
-    rememberLast({});
+    SavedGames::rememberLast({});
     m_calibrationPayload.clear();
     Q_EMIT calibrationChanged();
     Q_EMIT gameChanged();
@@ -413,7 +367,7 @@ void GameController::closeGame() {
 
 bool GameController::adopt(storage::GameSession session) {
     m_session.emplace(std::move(session));
-    rememberLast(gamePath());
+    SavedGames::rememberLast(gamePath());
     m_calibrationPayload = latestCalibration();
     m_lastError.clear();
     Q_EMIT errorChanged();
@@ -581,12 +535,6 @@ QString GameController::playerForSide(const QString& side) const {
         if (q(p.side) == side)
             return q(p.name);
     return {};
-}
-
-void GameController::rememberLast(const QString& path) const {
-    QFile f(gamesDirectory() + u"/"_s + QLatin1String(kLastGameFile));
-    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        f.write(path.toUtf8());
 }
 
 bool GameController::answer(const QString& value) {
@@ -943,7 +891,7 @@ bool GameController::attachCalibration(const QString& payloadJson) {
 
 QVariantList GameController::recentReports() const {
     QVariantList out;
-    QDir dir(gamesDirectory() + u"/reports"_s);
+    QDir dir(SavedGames::gamesDirectory() + u"/reports"_s);
     for (const QFileInfo& d : dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time)) {
         const QFileInfo html(d.absoluteFilePath() + u"/report.html"_s);
         if (!html.exists())
@@ -961,7 +909,8 @@ QVariantList GameController::recentReports() const {
 bool GameController::writeReport() {
     if (!m_session)
         return fail(u"No game is open to report on."_s);
-    const QString out = gamesDirectory() + u"/reports/"_s + QFileInfo(gamePath()).completeBaseName();
+    const QString out =
+        SavedGames::gamesDirectory() + u"/reports/"_s + QFileInfo(gamePath()).completeBaseName();
     // The report reads the file read-only beside this session's writer lock (docs/journal.md).
     const auto written = report::writeReport(s(gamePath()), s(out));
     if (!written)

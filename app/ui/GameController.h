@@ -85,11 +85,9 @@ class GameController : public QObject {
     // What the latest fix did, in words ("" until one is made in this session).
     Q_PROPERTY(QString lastFix READ lastFix NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString lastError READ lastError NOTIFY errorChanged FINAL)
-    Q_PROPERTY(QVariantList savedGames READ savedGames NOTIFY savedGamesChanged FINAL)
     Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
     // How the game is played, from the journal header ({"dice", "app", "table"}; empty if not recorded).
     Q_PROPERTY(QVariantMap playSetup READ playSetup NOTIFY gameChanged FINAL)
-    Q_PROPERTY(QString gamesFolder READ gamesFolder CONSTANT FINAL)
     // The latest calibration attached to the game: the journal payload {"name", "width", "height",
     // "profile"} as JSON text, "" when the game has none (or no game is open).
     Q_PROPERTY(QString calibrationPayload READ calibrationPayload NOTIFY calibrationChanged FINAL)
@@ -109,9 +107,6 @@ class GameController : public QObject {
 public:
     explicit GameController(QObject* parent = nullptr);
     ~GameController() override;
-
-    // Where games are kept: $MUSTER_GAMES_DIR, else the app's data folder + "/games".
-    static QString gamesDirectory();
 
     bool active() const { return m_session.has_value(); }
     QString gamePath() const;
@@ -161,10 +156,8 @@ public:
     QVariantList history() const { return m_history; }
     QString turnSummary() const { return m_turnSummary; }
     QString lastError() const { return m_lastError; }
-    QString gamesFolder() const { return gamesDirectory(); }
     QVariantList houseRules() const;
     QVariantMap playSetup() const;
-    QVariantList savedGames() const;
     QString calibrationPayload() const { return m_calibrationPayload; }
     QVariantList recentReports() const;
     RosterModel* roster() const { return m_roster; }
@@ -181,7 +174,7 @@ public:
                                const QVariantMap& houseRules = {}, const QVariantMap& playSetup = {});
     Q_INVOKABLE bool openGame(const QString& path);
     // Reopens the game that was open last, if any (after a crash or a flat battery).
-    Q_INVOKABLE bool resumeLast();
+    Q_INVOKABLE bool resumeLast(); // SavedGames::lastGame
     Q_INVOKABLE void closeGame();
 
     Q_INVOKABLE bool answer(const QString& value);
@@ -250,6 +243,7 @@ Q_SIGNALS:
     void gameChanged();
     void stateChanged();
     void errorChanged();
+    // A game was started, opened or closed: SavedGames reads the folder again.
     void savedGamesChanged();
     void sealChanged();
 
@@ -267,7 +261,6 @@ private:
     bool written(const storage::Result<storage::Event>& event);
     void refresh();
     std::string playerForKey(const std::string& key) const;
-    void rememberLast(const QString& path) const;
     // The payload of the game's latest calibration event, "" if none: one row read by a query on the
     // journal's kind, not a second read of every event after the replay.
     QString latestCalibration() const;

@@ -182,13 +182,22 @@ PageFrame {
                     Layout.fillHeight: true
                     clip: true
                     spacing: 8
-                    model: GameController.savedGames
+                    model: SavedGames
                     delegate: Rectangle {
-                        required property var modelData
+                        id: saved
+                        required property string path
+                        required property string name
+                        required property string scenario
+                        required property string ruleSet
+                        required property int turn
+                        required property string phase
+                        required property string lastPlayed
+                        required property bool ok
+                        required property string error
                         width: ListView.view.width
                         height: 72
                         radius: Theme.radius
-                        color: GameController.gamePath === modelData.path ? "#33402a" : Theme.surfaceRaised
+                        color: GameController.gamePath === saved.path ? "#33402a" : Theme.surfaceRaised
                         RowLayout {
                             anchors.fill: parent
                             anchors.margins: 10
@@ -196,7 +205,7 @@ PageFrame {
                                 Layout.fillWidth: true
                                 spacing: 2
                                 Label {
-                                    text: modelData.ok ? (modelData.scenario || modelData.name) : modelData.name
+                                    text: saved.ok ? (saved.scenario || saved.name) : saved.name
                                     font.pixelSize: Theme.fontBody
                                     color: Theme.text
                                     elide: Text.ElideRight
@@ -204,20 +213,20 @@ PageFrame {
                                 }
                                 Label {
                                     // The turn and phase come first: a scenario's name can be long enough to be elided.
-                                    text: modelData.ok ? qsTr("%1 \u00b7 turn %2%3 \u00b7 %4").arg(modelData.ruleSet.toUpperCase()).arg(modelData.turn)
-                                                             .arg(modelData.phase ? ", " + modelData.phase.replace(/_/g, " ") : "").arg(modelData.lastPlayed)
-                                                       : modelData.error
+                                    text: saved.ok ? qsTr("%1 \u00b7 turn %2%3 \u00b7 %4").arg(saved.ruleSet.toUpperCase()).arg(saved.turn)
+                                                             .arg(saved.phase ? ", " + saved.phase.replace(/_/g, " ") : "").arg(saved.lastPlayed)
+                                                       : saved.error
                                     font.pixelSize: Theme.fontSmall
-                                    color: modelData.ok ? Theme.textDim : Theme.danger
+                                    color: saved.ok ? Theme.textDim : Theme.danger
                                     elide: Text.ElideRight
                                     Layout.fillWidth: true
                                 }
                             }
                             BigButton {
-                                text: GameController.gamePath === modelData.path ? qsTr("Open") : qsTr("Resume")
-                                enabled: modelData.ok
+                                text: GameController.gamePath === saved.path ? qsTr("Open") : qsTr("Resume")
+                                enabled: saved.ok
                                 onClicked: {
-                                    if (GameController.gamePath === modelData.path || GameController.openGame(modelData.path))
+                                    if (GameController.gamePath === saved.path || GameController.openGame(saved.path))
                                         page.gameStarted()
                                 }
                             }
@@ -225,7 +234,7 @@ PageFrame {
                     }
                 }
                 Label {
-                    text: qsTr("Muster %1 \u00b7 games in %2").arg(Qt.application.version).arg(GameController.gamesFolder)
+                    text: qsTr("Muster %1 \u00b7 games in %2").arg(Qt.application.version).arg(SavedGames.gamesFolder)
                     font.pixelSize: Theme.fontSmall - 2
                     color: Theme.textDim
                     elide: Text.ElideMiddle

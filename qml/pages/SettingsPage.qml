@@ -635,7 +635,7 @@ PageFrame {
                 spacing: Theme.spacing
                 CameraSettings { objectName: "cameraSettings"; Layout.fillWidth: true }
                 Label { text: qsTr("Games folder"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
-                Label { text: GameController.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim; wrapMode: Text.WrapAnywhere; Layout.fillWidth: true }
+                Label { text: SavedGames.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim; wrapMode: Text.WrapAnywhere; Layout.fillWidth: true }
                 Label { text: qsTr("House rules of this game"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
                 ListView {
                     Layout.fillWidth: true

@@ -4,6 +4,7 @@
 
 #include "app/storage/Journal.h"
 #include "app/ui/GameController.h"
+#include "app/ui/SavedGames.h"
 #include "app/ui/ScenarioCatalog.h"
 #include "rules/RuleSets.h"
 
@@ -19,6 +20,7 @@
 
 using namespace Qt::StringLiterals;
 using muster::app::GameController;
+using muster::app::SavedGames;
 using muster::app::ScenarioCatalog;
 
 namespace {
@@ -30,7 +32,7 @@ QVariantList twoPlayers() {
 
 int gameFiles() {
     return static_cast<int>(
-        QDir(GameController::gamesDirectory()).entryList({u"*.muster"_s}, QDir::Files).size());
+        QDir(SavedGames::gamesDirectory()).entryList({u"*.muster"_s}, QDir::Files).size());
 }
 
 QString houseRule(const GameController& game, const QString& key) {

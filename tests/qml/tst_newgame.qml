@@ -137,12 +137,12 @@ TestCase {
     }
 
     function test_badOptionValueIsRefused() {
-        const before = GameController.savedGames.length
+        const before = SavedGames.count
         verify(!GameController.startGame("md_small", [{ name: "Ann", side: "us" }], { "md.melee_rounds": "forever" }))
         verify(!GameController.active)
         compare(GameController.lastError,
                 "House rules: house-rule option 'md.melee_rounds' cannot be 'forever' (one of: until_decided, one_per_turn)")
-        compare(GameController.savedGames.length, before)
+        compare(SavedGames.count, before)
 
         // On the page, a refusal shows beside the Start button and no game begins.
         const win = openNewGame(1280, 800)
