@@ -1,7 +1,6 @@
 #include "app/ui/GameController.h"
 
 #include "app/report/GameRecords.h"
-#include "app/report/Report.h"
 #include "app/report/TurnStory.h"
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Seal.h"
@@ -886,39 +885,6 @@ bool GameController::attachCalibration(const QString& payloadJson) {
     m_calibrationPayload = q(event->payloadJson);
     refresh();
     Q_EMIT calibrationChanged();
-    return true;
-}
-
-QVariantList GameController::recentReports() const {
-    QVariantList out;
-    QDir dir(SavedGames::gamesDirectory() + u"/reports"_s);
-    for (const QFileInfo& d : dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time)) {
-        const QFileInfo html(d.absoluteFilePath() + u"/report.html"_s);
-        if (!html.exists())
-            continue;
-        out << QVariantMap{{u"name"_s, d.fileName()},
-                           {u"url"_s, QUrl::fromLocalFile(html.absoluteFilePath())},
-                           {u"path"_s, QDir::toNativeSeparators(html.absoluteFilePath())},
-                           {u"written"_s, html.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
-        if (out.size() == 5)
-            break;
-    }
-    return out;
-}
-
-bool GameController::writeReport() {
-    if (!m_session)
-        return fail(u"No game is open to report on."_s);
-    const QString out =
-        SavedGames::gamesDirectory() + u"/reports/"_s + QFileInfo(gamePath()).completeBaseName();
-    // The report reads the file read-only beside this session's writer lock (docs/journal.md).
-    const auto written = report::writeReport(s(gamePath()), s(out));
-    if (!written)
-        return fail(u"The report could not be written to %1: %2."_s.arg(out, q(written.message())));
-    if (!written->verify.ok)
-        return fail(
-            u"The report in %1 shows a broken hash chain (muster-cli game verify says where)."_s.arg(out));
-    Q_EMIT reportsChanged();
     return true;
 }
 

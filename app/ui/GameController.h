@@ -91,9 +91,6 @@ class GameController : public QObject {
     // The latest calibration attached to the game: the journal payload {"name", "width", "height",
     // "profile"} as JSON text, "" when the game has none (or no game is open).
     Q_PROPERTY(QString calibrationPayload READ calibrationPayload NOTIFY calibrationChanged FINAL)
-    // Game reports written from the app (reports/<game>/report.html in the games folder), newest first:
-    // [{name, url, path, written}].
-    Q_PROPERTY(QVariantList recentReports READ recentReports NOTIFY reportsChanged FINAL)
     Q_PROPERTY(RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
     // The dice fairness of the game in play, per player, dice set and source (the Log page's section).
@@ -159,7 +156,6 @@ public:
     QVariantList houseRules() const;
     QVariantMap playSetup() const;
     QString calibrationPayload() const { return m_calibrationPayload; }
-    QVariantList recentReports() const;
     RosterModel* roster() const { return m_roster; }
     LogModel* log() const { return m_log; }
     FairnessModel* fairness() const { return m_fairness; }
@@ -225,9 +221,6 @@ public:
     // reads with it. `payloadJson` is CalibrationProfile::toGamePayload's text; a payload or profile that
     // CalibrationProfile::fromGamePayload refuses is not attached (lastError says why).
     Q_INVOKABLE bool attachCalibration(const QString& payloadJson);
-    // Writes the game in play's report (the same HTML and JSON as `muster-cli game report`: every event, the
-    // photos, dice statistics per player) into the games folder's reports/<game>/; false (lastError) if not.
-    Q_INVOKABLE bool writeReport();
 
     QVariantMap turnSeal() const { return m_turnSeal; }
     QString deviceFingerprint() const;
@@ -239,7 +232,6 @@ public:
 
 Q_SIGNALS:
     void calibrationChanged();
-    void reportsChanged();
     void gameChanged();
     void stateChanged();
     void errorChanged();

@@ -62,8 +62,8 @@ PageFrame {
                     Layout.fillWidth: true
                     visible: GameController.active
                     text: qsTr("Write a report of the game in play")
-                    onClicked: reportStatus.text = GameController.writeReport()
-                               ? qsTr("Report written.") : GameController.lastError
+                    onClicked: reportStatus.text = GameReports.writeReport()
+                               ? qsTr("Report written.") : GameReports.lastError
                 }
                 Label {
                     id: reportStatus
@@ -76,20 +76,24 @@ PageFrame {
                 }
                 Label {
                     Layout.fillWidth: true
-                    visible: GameController.recentReports.length === 0
+                    visible: GameReports.recentReports.count === 0
                     text: qsTr("None written yet.")
                     font.pixelSize: Theme.fontSmall + 1
                     color: Theme.textDim
                 }
                 Repeater {
-                    model: GameController.recentReports
+                    model: GameReports.recentReports
                     RowLayout {
-                        required property var modelData
+                        id: report
+                        required property string name
+                        required property url url
+                        required property string path
+                        required property string written
                         Layout.fillWidth: true
                         spacing: 8
                         Label {
                             Layout.fillWidth: true
-                            text: modelData.name + "\n" + modelData.written
+                            text: report.name + "\n" + report.written
                             elide: Text.ElideMiddle
                             font.pixelSize: Theme.fontSmall + 1
                             color: Theme.text
@@ -97,7 +101,7 @@ PageFrame {
                         BigButton {
                             objectName: "openReport"
                             text: qsTr("Open")
-                            onClicked: page.unopenedReport = page.openUrl(modelData.url) ? "" : modelData.path
+                            onClicked: page.unopenedReport = page.openUrl(report.url) ? "" : report.path
                         }
                     }
                 }
