@@ -3,7 +3,6 @@
 #include "app/report/GameRecords.h"
 #include "app/report/TurnStory.h"
 #include "app/storage/PayloadFields.h"
-#include "app/storage/Seal.h"
 #include "app/storage/StruckOut.h"
 #include "app/ui/EvidencePhoto.h"
 #include "app/ui/SavedGames.h"
@@ -412,7 +411,7 @@ void GameController::drawForApp() {
             fail(q(event.message()));
             break;
         }
-        sealIfTurnEnded(*event); // a draw can be a turn's last input
+        Q_EMIT inputCommitted(*event); // a draw can be a turn's last input
         for (int f : drawn) {
             faces.push_back(report::drawnFace(*p.dice, f));
             words.push_back(report::faceWord(*p.dice, f));
@@ -554,60 +553,9 @@ bool GameController::written(const storage::Result<storage::Event>& event) {
         return fail(q(event.message()));
     m_lastError.clear();
     Q_EMIT errorChanged();
-    sealIfTurnEnded(*event);
+    Q_EMIT inputCommitted(*event);
     refresh();
     return true;
-}
-
-const storage::DeviceKey* GameController::deviceKey() const {
-    if (!m_keyTried) {
-        m_keyTried = true;
-        if (auto key = storage::DeviceKey::loadOrCreate(storage::DeviceKey::defaultPath()))
-            m_deviceKey = *key;
-        else
-            m_keyProblem = q(key.message());
-    }
-    return m_deviceKey ? &*m_deviceKey : nullptr;
-}
-
-QString GameController::deviceFingerprint() const {
-    const storage::DeviceKey* key = deviceKey();
-    return key ? q(key->fingerprint()) : QString();
-}
-
-void GameController::sealIfTurnEnded(const storage::Event& event) {
-    if (!m_session || !(m_session->engine().gameOver() || m_session->prompt().turn > event.turn))
-        return;
-    storage::Event head = event;
-    QString device, unsignedReason;
-    if (const storage::DeviceKey* key = deviceKey()) {
-        if (auto signedHead = m_session->signHead(*key)) {
-            head = *signedHead;
-            device = q(key->fingerprint());
-        } else {
-            unsignedReason = q(signedHead.message());
-        }
-    } else {
-        unsignedReason = m_keyProblem;
-    }
-    const QString seal = q(storage::sealOf(head.seq, head.hash));
-    m_turnSeal = QVariantMap{{u"turn"_s, event.turn},
-                             {u"seq"_s, qlonglong(head.seq)},
-                             {u"seal"_s, seal},
-                             {u"device"_s, device},
-                             {u"unsignedReason"_s, unsignedReason},
-                             {u"qrText"_s, u"MUSTER SEAL %1 TURN %2 EVENT %3%4"_s.arg(seal)
-                                               .arg(event.turn)
-                                               .arg(head.seq)
-                                               .arg(device.isEmpty() ? QString() : u" DEVICE "_s + device)}};
-    Q_EMIT sealChanged();
-}
-
-void GameController::dismissSeal() {
-    if (m_turnSeal.isEmpty())
-        return;
-    m_turnSeal.clear();
-    Q_EMIT sealChanged();
 }
 
 bool GameController::submitDice(const QVariantList& faces, const QString& source) {
@@ -853,7 +801,7 @@ bool GameController::submitCameraDice(const std::vector<int>& readFaces, const s
     }
     m_lastError.clear();
     Q_EMIT errorChanged();
-    sealIfTurnEnded(*event);
+    Q_EMIT inputCommitted(*event);
     refresh();
     return true;
 }

@@ -95,11 +95,6 @@ class GameController : public QObject {
     Q_PROPERTY(LogModel* log READ log CONSTANT FINAL)
     // The dice fairness of the game in play, per player, dice set and source (the Log page's section).
     Q_PROPERTY(FairnessModel* fairness READ fairness CONSTANT FINAL)
-    // The seal of the turn that has just ended, until dismissed: {turn, seq, seal, device, unsignedReason,
-    // qrText}; empty when there is none to show.
-    Q_PROPERTY(QVariantMap turnSeal READ turnSeal NOTIFY sealChanged FINAL)
-    // This device's key fingerprint ("" if it has no usable key); see docs/journal.md, Device signatures.
-    Q_PROPERTY(QString deviceFingerprint READ deviceFingerprint NOTIFY sealChanged FINAL)
 
 public:
     explicit GameController(QObject* parent = nullptr);
@@ -222,10 +217,8 @@ public:
     // CalibrationProfile::fromGamePayload refuses is not attached (lastError says why).
     Q_INVOKABLE bool attachCalibration(const QString& payloadJson);
 
-    QVariantMap turnSeal() const { return m_turnSeal; }
-    QString deviceFingerprint() const;
-    // The players have noted the seal: the card goes away.
-    Q_INVOKABLE void dismissSeal();
+    // The game in play (null without one), for its collaborators in C++ (TurnSealer signs its head).
+    storage::GameSession* session() { return m_session ? &*m_session : nullptr; }
 
     // The game's scenario snapshot as JSON ("" without a game): the chit reader maps chit slots through it.
     std::string scenarioJson() const;
@@ -237,14 +230,11 @@ Q_SIGNALS:
     void errorChanged();
     // A game was started, opened or closed: SavedGames reads the folder again.
     void savedGamesChanged();
-    void sealChanged();
+    // An input (or Muster's own draw) was committed to the journal, before the screen refreshes: TurnSealer
+    // seals the turn it ends.
+    void inputCommitted(const muster::storage::Event& event);
 
 private:
-    // After an input was committed: if it ended its turn (or the game), signs the head with the device key
-    // and shows the turn's seal (turnSeal).
-    void sealIfTurnEnded(const storage::Event& event);
-    // The device key, read or made on first use; null (and m_keyProblem set) when there is none.
-    const storage::DeviceKey* deviceKey() const;
     bool fail(const QString& message);
     bool adopt(storage::GameSession session);
     // Submits an input (the engine checks it, the journal commits it) and refreshes, or sets lastError.
@@ -281,11 +271,6 @@ private:
     bool applyFix(qlonglong seq, const std::string& value, const std::vector<int>& faces,
                   const QString& reason);
     QString m_calibrationPayload;
-    // Read or made on first use.
-    mutable std::optional<storage::DeviceKey> m_deviceKey;
-    mutable QString m_keyProblem;
-    mutable bool m_keyTried = false;
-    QVariantMap m_turnSeal;
 };
 
 } // namespace muster::app

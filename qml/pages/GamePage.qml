@@ -403,9 +403,9 @@ PageFrame {
         id: sealDialog
     }
     Connections {
-        target: GameController
+        target: TurnSealer
         function onSealChanged() {
-            if (GameController.turnSeal.seal)
+            if (TurnSealer.turnSeal.seal)
                 sealDialog.open()
             else
                 sealDialog.close()
