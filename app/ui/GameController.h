@@ -164,8 +164,8 @@ public:
     Q_INVOKABLE bool startGame(const QString& scenario, const QVariantList& players,
                                const QVariantMap& houseRules = {}, const QVariantMap& playSetup = {});
     Q_INVOKABLE bool openGame(const QString& path);
-    // Reopens the game that was open last, if any (after a crash or a flat battery).
-    Q_INVOKABLE bool resumeLast(); // SavedGames::lastGame
+    // Reopens the game that was open last (SavedGames::lastGame), if any (after a crash or a flat battery).
+    Q_INVOKABLE bool resumeLast();
     Q_INVOKABLE void closeGame();
 
     Q_INVOKABLE bool answer(const QString& value);
