@@ -1,5 +1,5 @@
 // The calibration sheet: layout (markers, ruler, die square, text), ArUco cells and the raster rendering. The
-// PDF drawn from the same layout is tested in tests/print.
+// PDF drawn from the same layout is tested in tests/app/print.
 
 #include "calibration/CalibrationSheet.h"
 #include "calibration/TrayCalibration.h"

@@ -60,7 +60,7 @@ struct ChitReaderOptions {
     // Codes held close to the camera (modules of about 12 px and more in a 1080p frame) defeat the region
     // search (its density map sees only module edges, not their large insides) and ZXing's local threshold at
     // full size, so the whole frame is also read at a quarter size, where their modules are 3..8 px. About 3
-    // ms a 1080p frame (tests/chits/bench, large:1 against large:0).
+    // ms a 1080p frame (tests/vision/chits/bench, large:1 against large:0).
     bool largeCodes = true;
     // When set, chits of another game are malformed ("chit of game AB, this game is K7").
     std::optional<std::string> game;
