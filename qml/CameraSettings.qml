@@ -94,7 +94,7 @@ ColumnLayout {
         BigButton {
             objectName: "choosePhotoFolder"
             text: qsTr("Choose\u2026")
-            onClicked: folderDialog.openAt(photoPath.text.trim().length > 0 ? photoPath.text.trim() : section.folderOf(GameController.gamesFolder))
+            onClicked: folderDialog.openAt(photoPath.text.trim().length > 0 ? photoPath.text.trim() : section.folderOf(SavedGames.gamesFolder))
         }
         BigButton {
             text: qsTr("Use photos")

@@ -10,7 +10,7 @@ import QtQuick.Layouts
 // steppers hr_<key>_minus / _plus (hr_<key>_<i>_minus for the i-th number of a list).
 ColumnLayout {
     id: row
-    required property var option // an entry of GameController.houseRuleOptions()
+    required property var option // an entry of ScenarioCatalog.houseRuleOptions()
     property string value        // the reading in force
     signal chose(string value)
     spacing: 6

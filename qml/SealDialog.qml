@@ -8,7 +8,7 @@ import Muster
 Dialog {
     id: dialog
     objectName: "sealDialog"
-    property var seal: GameController.turnSeal
+    property var seal: TurnSealer.turnSeal
     title: qsTr("Turn %1 is sealed").arg(seal.turn || "")
     modal: true
     anchors.centerIn: Overlay.overlay
@@ -78,7 +78,7 @@ Dialog {
                 highlighted: true
                 text: qsTr("Noted")
                 onClicked: {
-                    GameController.dismissSeal()
+                    TurnSealer.dismissSeal()
                     dialog.close()
                 }
             }

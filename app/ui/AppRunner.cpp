@@ -2,6 +2,7 @@
 
 #include "app/ui/CameraService.h"
 #include "app/ui/GameController.h"
+#include "app/ui/ScenarioCatalog.h"
 #include "app/ui/SelfTest.h"
 
 #include <unistd.h>
@@ -164,12 +165,12 @@ int run(int argc, char** argv) {
     // Before the QML exists, so New game is built with it (changing the box of a page not yet shown can crash
     // Qt 6.4's layouts).
     if (parser.isSet(scenarioOpt)) {
-        if (!GameController::bundledScenarios().contains(parser.value(scenarioOpt))) {
+        if (!ScenarioCatalog::bundledScenarios().contains(parser.value(scenarioOpt))) {
             std::fprintf(stderr, "muster: no bundled scenario '%s' (see New game)\n",
                          qPrintable(parser.value(scenarioOpt)));
             return 2;
         }
-        GameController::setStartupScenario(parser.value(scenarioOpt));
+        ScenarioCatalog::setStartupScenario(parser.value(scenarioOpt));
     }
 
     QQmlApplicationEngine engine;

@@ -4,6 +4,7 @@
 #include "app/storage/CalibrationStore.h"
 #include "app/ui/CameraService.h"
 #include "app/ui/GameController.h"
+#include "app/ui/SavedGames.h"
 #include "calibration/DiceSets.h"
 #include "calibration/LightCheck.h"
 #include "vision/DiceReader.h"
@@ -72,7 +73,7 @@ cv::Mat drawResult(const cv::Mat& bgr, const mc::TrayCalibration& cal) {
 
 CalibrationController::CalibrationController(QObject* parent)
     : QObject(parent)
-    , m_storePath(GameController::gamesDirectory() + u"/table-profiles.sqlite"_s)
+    , m_storePath(SavedGames::gamesDirectory() + u"/table-profiles.sqlite"_s)
     , m_photoFolder(qEnvironmentVariableIsEmpty("MUSTER_PHOTOS_DIR")
                         ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
                         : qEnvironmentVariable("MUSTER_PHOTOS_DIR")) {}
@@ -240,7 +241,7 @@ bool CalibrationController::say(const QString& message) {
 }
 
 bool CalibrationController::writeSheet(const QString& folder) {
-    const QString dir = folder.isEmpty() ? GameController::gamesDirectory() : folder;
+    const QString dir = folder.isEmpty() ? SavedGames::gamesDirectory() : folder;
     const QString path = dir + u"/calibration-sheet-%1.pdf"_s.arg(paper());
     const mc::Status written =
         writeCalibrationSheetPdf(mc::SheetLayout::standard(m_paper), path.toStdString());

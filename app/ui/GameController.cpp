@@ -1,28 +1,23 @@
 #include "app/ui/GameController.h"
 
 #include "app/report/GameRecords.h"
-#include "app/report/Report.h"
 #include "app/report/TurnStory.h"
-#include "app/storage/GameSummary.h"
 #include "app/storage/PayloadFields.h"
-#include "app/storage/Seal.h"
 #include "app/storage/StruckOut.h"
 #include "app/ui/EvidencePhoto.h"
+#include "app/ui/SavedGames.h"
+#include "app/ui/ScenarioCatalog.h"
 #include "calibration/CalibrationProfile.h"
-#include "common/colour/ColourVision.h"
 #include "rules/RuleSets.h"
 #include "rules/core/Feed.h"
-#include "rules/io/Json.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <chrono>
@@ -41,13 +36,6 @@ std::string s(const QString& text) {
     return text.toStdString();
 }
 
-const char* kLastGameFile = "last-game";
-
-QString& startupScenario() {
-    static QString name;
-    return name;
-}
-
 QString unitOfKey(const std::string& key) {
     const auto dot = key.find('.');
     return dot == std::string::npos ? QString() : q(key.substr(0, dot));
@@ -60,18 +48,10 @@ GameController::GameController(QObject* parent)
     , m_roster(new RosterModel(this))
     , m_log(new LogModel(this))
     , m_fairness(new FairnessModel(this))
-    , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()))
-    , m_preferredScenario(startupScenario()) {}
+    , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())) {
+}
 
 GameController::~GameController() = default;
-
-QString GameController::gamesDirectory() {
-    const QString env = qEnvironmentVariable("MUSTER_GAMES_DIR");
-    const QString dir =
-        env.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/games"_s : env;
-    QDir().mkpath(dir);
-    return dir;
-}
 
 bool GameController::fail(const QString& message) {
     m_lastError = message;
@@ -304,154 +284,9 @@ QUrl GameController::photoUrl(qlonglong seq) const {
     return m_session ? evidencePhotoUrl(m_session->journal(), seq) : QUrl();
 }
 
-void GameController::setStartupScenario(const QString& name) {
-    startupScenario() = name;
-}
-
-QStringList GameController::scenarios() const {
-    return bundledScenarios();
-}
-
-QStringList GameController::bundledScenarios() {
-    QStringList names;
-    QDirIterator it(u":/scenarios"_s, {u"*.json"_s});
-    while (it.hasNext())
-        names << QFileInfo(it.next()).completeBaseName();
-    names.sort();
-    return names;
-}
-
-QVariantList GameController::savedGames() const {
-    QVariantList out;
-    QDir dir(gamesDirectory());
-    const QFileInfoList files = dir.entryInfoList({u"*.muster"_s}, QDir::Files, QDir::Time);
-    for (const QFileInfo& f : files) {
-        // Last played as the journal says (its last event, in local time, set below); the file's own time,
-        // which changes when the file is only copied or verified, stands only when the journal cannot be
-        // read.
-        QVariantMap game{{u"path"_s, f.absoluteFilePath()},
-                         {u"name"_s, f.completeBaseName()},
-                         {u"lastPlayed"_s, f.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
-        // The header and the last event only, read-only: the list must not replay every game in the folder.
-        auto summary = storage::readGameSummary(s(f.absoluteFilePath()));
-        if (summary) {
-            game[u"ruleSet"_s] = q(summary->ruleSet);
-            game[u"scenario"_s] = q(summary->scenarioName);
-            game[u"turn"_s] = std::max(1, summary->turn);
-            game[u"phase"_s] = q(summary->phase);
-            game[u"events"_s] = static_cast<qlonglong>(summary->eventCount);
-            if (const QDateTime last = QDateTime::fromString(q(summary->lastPlayed), Qt::ISODateWithMs);
-                last.isValid())
-                game[u"lastPlayed"_s] = last.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s);
-            game[u"ok"_s] = true;
-        } else {
-            game[u"error"_s] = q(summary.message());
-            game[u"ok"_s] = false;
-        }
-        out << game;
-    }
-    return out;
-}
-
-rules::Result<rules::Scenario> GameController::readScenario(const QString& scenario) const {
-    const QString resource = u":/scenarios/%1.json"_s.arg(scenario);
-    if (!QFile::exists(resource))
-        return rules::io::loadScenario(s(scenario));
-    QFile f(resource);
-    if (!f.open(QIODevice::ReadOnly))
-        return rules::makeError("cannot read the bundled scenario " + s(scenario));
-    return rules::io::parseScenario(f.readAll().toStdString(), s(scenario) + ".json");
-}
-
-QVariantList GameController::scenarioSides(const QString& scenario) {
-    QVariantList out;
-    auto parsed = readScenario(scenario);
-    if (!parsed) {
-        fail(q(parsed.error().message));
-        return out;
-    }
-    for (std::size_t i = 0; i < parsed->sides.size(); ++i) {
-        const rules::SideDef& side = parsed->sides[i];
-        out << QVariantMap{{u"id"_s, q(side.id)},
-                           {u"name"_s, q(side.name)},
-                           {u"colour"_s, q(rules::sideColour(parsed->sides, i))}};
-    }
-    return out;
-}
-
-QVariantMap GameController::scenarioDetails(const QString& scenario) {
-    auto parsed = readScenario(scenario);
-    if (!parsed) {
-        fail(q(parsed.error().message));
-        return {};
-    }
-    QVariantMap rules;
-    for (const auto& [key, value] : parsed->houseRules.values)
-        rules.insert(q(key), q(value));
-    // The sides' colours must stay apart for every player, colour-blind ones included (issue 23): a scenario
-    // file whose pair does not is still played, with the reason shown at New game.
-    std::vector<std::string> colours, names;
-    for (std::size_t i = 0; i < parsed->sides.size(); ++i) {
-        colours.push_back(rules::sideColour(parsed->sides, i));
-        names.push_back(parsed->sides[i].name.empty() ? parsed->sides[i].id : parsed->sides[i].name);
-    }
-    const auto colourCheck = colour::checkSides(colours, names);
-    return {{u"ruleSet"_s, q(parsed->ruleSet)},
-            {u"name"_s, q(parsed->name)},
-            {u"houseRules"_s, rules},
-            {u"colourWarning"_s, colourCheck ? QString() : q(colourCheck.error().message)}};
-}
-
-QString GameController::scenarioTitle(const QString& scenario) const {
-    auto parsed = readScenario(scenario);
-    return parsed && !parsed->name.empty() ? q(parsed->name) : scenario;
-}
-
-QStringList GameController::houseRuleGroups(const QString& ruleSet) const {
-    QStringList out;
-    if (const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet)))
-        for (const std::string& group : rules->optionGroups())
-            out << q(group);
-    return out;
-}
-
-QVariantList GameController::houseRuleOptions(const QString& ruleSet) const {
-    QVariantList out;
-    const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet));
-    if (!rules)
-        return out;
-    for (const rules::OptionSpec& spec : rules->options()) {
-        QVariantMap option{{u"key"_s, q(spec.key)},
-                           {u"group"_s, q(spec.group)},
-                           {u"label"_s, q(spec.label)},
-                           {u"rules"_s, q(spec.ruleIds)},
-                           {u"defaultValue"_s, q(spec.defaultValue)}};
-        if (spec.isNumber()) {
-            QStringList parts;
-            for (const std::string& part : spec.parts)
-                parts << q(part);
-            option[u"kind"_s] = parts.isEmpty() ? u"integer"_s : u"integers"_s;
-            option[u"parts"_s] = parts;
-            option[u"min"_s] = spec.min;
-            option[u"max"_s] = spec.max;
-            option[u"step"_s] = spec.step;
-        } else {
-            QVariantList choices;
-            for (const rules::OptionChoice& c : spec.choices)
-                choices << QVariantMap{{u"value"_s, q(c.value)},
-                                       {u"label"_s, q(c.label)},
-                                       {u"isDefault"_s, c.value == spec.defaultValue}};
-            option[u"kind"_s] = u"choice"_s;
-            option[u"choices"_s] = choices;
-        }
-        out << option;
-    }
-    return out;
-}
-
 bool GameController::startGame(const QString& scenario, const QVariantList& players,
                                const QVariantMap& houseRules, const QVariantMap& playSetup) {
-    auto parsed = readScenario(scenario);
+    auto parsed = ScenarioCatalog::readScenario(scenario);
     if (!parsed)
         return fail(q(parsed.error().message));
 
@@ -486,7 +321,7 @@ bool GameController::startGame(const QString& scenario, const QVariantList& play
     }
     const QString base = QFileInfo(scenario).completeBaseName();
     const QString path =
-        gamesDirectory() +
+        SavedGames::gamesDirectory() +
         u"/%1-%2.muster"_s.arg(base, QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
     auto session = storage::GameSession::start(s(path), *parsed, chosen, std::move(list), setup.dump());
     if (!session)
@@ -502,10 +337,7 @@ bool GameController::openGame(const QString& path) {
 }
 
 bool GameController::resumeLast() {
-    QFile f(gamesDirectory() + u"/"_s + QLatin1String(kLastGameFile));
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QString path = QString::fromUtf8(f.readAll()).trimmed();
+    const QString path = SavedGames::lastGame();
     if (path.isEmpty() || !QFile::exists(path))
         return false;
     return openGame(path);
@@ -523,7 +355,7 @@ void GameController::closeGame() {
     m_roster->reset({});
     m_log->reset({}, {}, {});
     m_fairness->reset({});
-    rememberLast({});
+    SavedGames::rememberLast({});
     m_calibrationPayload.clear();
     Q_EMIT calibrationChanged();
     Q_EMIT gameChanged();
@@ -533,7 +365,7 @@ void GameController::closeGame() {
 
 bool GameController::adopt(storage::GameSession session) {
     m_session.emplace(std::move(session));
-    rememberLast(gamePath());
+    SavedGames::rememberLast(gamePath());
     m_calibrationPayload = latestCalibration();
     m_lastError.clear();
     Q_EMIT errorChanged();
@@ -579,7 +411,7 @@ void GameController::drawForApp() {
             fail(q(event.message()));
             break;
         }
-        sealIfTurnEnded(*event); // a draw can be a turn's last input
+        Q_EMIT inputCommitted(*event); // a draw can be a turn's last input
         for (int f : drawn) {
             faces.push_back(report::drawnFace(*p.dice, f));
             words.push_back(report::faceWord(*p.dice, f));
@@ -703,12 +535,6 @@ QString GameController::playerForSide(const QString& side) const {
     return {};
 }
 
-void GameController::rememberLast(const QString& path) const {
-    QFile f(gamesDirectory() + u"/"_s + QLatin1String(kLastGameFile));
-    if (f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        f.write(path.toUtf8());
-}
-
 bool GameController::answer(const QString& value) {
     if (!m_session)
         return fail(u"No game is open."_s);
@@ -727,60 +553,9 @@ bool GameController::written(const storage::Result<storage::Event>& event) {
         return fail(q(event.message()));
     m_lastError.clear();
     Q_EMIT errorChanged();
-    sealIfTurnEnded(*event);
+    Q_EMIT inputCommitted(*event);
     refresh();
     return true;
-}
-
-const storage::DeviceKey* GameController::deviceKey() const {
-    if (!m_keyTried) {
-        m_keyTried = true;
-        if (auto key = storage::DeviceKey::loadOrCreate(storage::DeviceKey::defaultPath()))
-            m_deviceKey = *key;
-        else
-            m_keyProblem = q(key.message());
-    }
-    return m_deviceKey ? &*m_deviceKey : nullptr;
-}
-
-QString GameController::deviceFingerprint() const {
-    const storage::DeviceKey* key = deviceKey();
-    return key ? q(key->fingerprint()) : QString();
-}
-
-void GameController::sealIfTurnEnded(const storage::Event& event) {
-    if (!m_session || !(m_session->engine().gameOver() || m_session->prompt().turn > event.turn))
-        return;
-    storage::Event head = event;
-    QString device, unsignedReason;
-    if (const storage::DeviceKey* key = deviceKey()) {
-        if (auto signedHead = m_session->signHead(*key)) {
-            head = *signedHead;
-            device = q(key->fingerprint());
-        } else {
-            unsignedReason = q(signedHead.message());
-        }
-    } else {
-        unsignedReason = m_keyProblem;
-    }
-    const QString seal = q(storage::sealOf(head.seq, head.hash));
-    m_turnSeal = QVariantMap{{u"turn"_s, event.turn},
-                             {u"seq"_s, qlonglong(head.seq)},
-                             {u"seal"_s, seal},
-                             {u"device"_s, device},
-                             {u"unsignedReason"_s, unsignedReason},
-                             {u"qrText"_s, u"MUSTER SEAL %1 TURN %2 EVENT %3%4"_s.arg(seal)
-                                               .arg(event.turn)
-                                               .arg(head.seq)
-                                               .arg(device.isEmpty() ? QString() : u" DEVICE "_s + device)}};
-    Q_EMIT sealChanged();
-}
-
-void GameController::dismissSeal() {
-    if (m_turnSeal.isEmpty())
-        return;
-    m_turnSeal.clear();
-    Q_EMIT sealChanged();
 }
 
 bool GameController::submitDice(const QVariantList& faces, const QString& source) {
@@ -1026,7 +801,7 @@ bool GameController::submitCameraDice(const std::vector<int>& readFaces, const s
     }
     m_lastError.clear();
     Q_EMIT errorChanged();
-    sealIfTurnEnded(*event);
+    Q_EMIT inputCommitted(*event);
     refresh();
     return true;
 }
@@ -1058,38 +833,6 @@ bool GameController::attachCalibration(const QString& payloadJson) {
     m_calibrationPayload = q(event->payloadJson);
     refresh();
     Q_EMIT calibrationChanged();
-    return true;
-}
-
-QVariantList GameController::recentReports() const {
-    QVariantList out;
-    QDir dir(gamesDirectory() + u"/reports"_s);
-    for (const QFileInfo& d : dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time)) {
-        const QFileInfo html(d.absoluteFilePath() + u"/report.html"_s);
-        if (!html.exists())
-            continue;
-        out << QVariantMap{{u"name"_s, d.fileName()},
-                           {u"url"_s, QUrl::fromLocalFile(html.absoluteFilePath())},
-                           {u"path"_s, QDir::toNativeSeparators(html.absoluteFilePath())},
-                           {u"written"_s, html.lastModified().toString(u"yyyy-MM-dd HH:mm"_s)}};
-        if (out.size() == 5)
-            break;
-    }
-    return out;
-}
-
-bool GameController::writeReport() {
-    if (!m_session)
-        return fail(u"No game is open to report on."_s);
-    const QString out = gamesDirectory() + u"/reports/"_s + QFileInfo(gamePath()).completeBaseName();
-    // The report reads the file read-only beside this session's writer lock (docs/journal.md).
-    const auto written = report::writeReport(s(gamePath()), s(out));
-    if (!written)
-        return fail(u"The report could not be written to %1: %2."_s.arg(out, q(written.message())));
-    if (!written->verify.ok)
-        return fail(
-            u"The report in %1 shows a broken hash chain (muster-cli game verify says where)."_s.arg(out));
-    Q_EMIT reportsChanged();
     return true;
 }
 

@@ -85,37 +85,20 @@ class GameController : public QObject {
     // What the latest fix did, in words ("" until one is made in this session).
     Q_PROPERTY(QString lastFix READ lastFix NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString lastError READ lastError NOTIFY errorChanged FINAL)
-    Q_PROPERTY(QStringList scenarios READ scenarios CONSTANT FINAL)
-    // The scenario New game shows first (--scenario), else the first bundled one.
-    Q_PROPERTY(QString preferredScenario READ preferredScenario WRITE setPreferredScenario NOTIFY
-                   preferredScenarioChanged FINAL)
-    Q_PROPERTY(QVariantList savedGames READ savedGames NOTIFY savedGamesChanged FINAL)
     Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
     // How the game is played, from the journal header ({"dice", "app", "table"}; empty if not recorded).
     Q_PROPERTY(QVariantMap playSetup READ playSetup NOTIFY gameChanged FINAL)
-    Q_PROPERTY(QString gamesFolder READ gamesFolder CONSTANT FINAL)
     // The latest calibration attached to the game: the journal payload {"name", "width", "height",
     // "profile"} as JSON text, "" when the game has none (or no game is open).
     Q_PROPERTY(QString calibrationPayload READ calibrationPayload NOTIFY calibrationChanged FINAL)
-    // Game reports written from the app (reports/<game>/report.html in the games folder), newest first:
-    // [{name, url, path, written}].
-    Q_PROPERTY(QVariantList recentReports READ recentReports NOTIFY reportsChanged FINAL)
     Q_PROPERTY(muster::app::RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(muster::app::LogModel* log READ log CONSTANT FINAL)
     // The dice fairness of the game in play, per player, dice set and source (the Log page's section).
     Q_PROPERTY(muster::app::FairnessModel* fairness READ fairness CONSTANT FINAL)
-    // The seal of the turn that has just ended, until dismissed: {turn, seq, seal, device, unsignedReason,
-    // qrText}; empty when there is none to show.
-    Q_PROPERTY(QVariantMap turnSeal READ turnSeal NOTIFY sealChanged FINAL)
-    // This device's key fingerprint ("" if it has no usable key); see docs/journal.md, Device signatures.
-    Q_PROPERTY(QString deviceFingerprint READ deviceFingerprint NOTIFY sealChanged FINAL)
 
 public:
     explicit GameController(QObject* parent = nullptr);
     ~GameController() override;
-
-    // Where games are kept: $MUSTER_GAMES_DIR, else the app's data folder + "/games".
-    static QString gamesDirectory();
 
     bool active() const { return m_session.has_value(); }
     QString gamePath() const;
@@ -165,34 +148,23 @@ public:
     QVariantList history() const { return m_history; }
     QString turnSummary() const { return m_turnSummary; }
     QString lastError() const { return m_lastError; }
-    QStringList scenarios() const;
-    QString preferredScenario() const { return m_preferredScenario; }
-    // The scenario a new controller prefers (the app's --scenario), and the scenarios bundled with the app.
-    static void setStartupScenario(const QString& name);
-    static QStringList bundledScenarios();
-    void setPreferredScenario(const QString& name) {
-        m_preferredScenario = name;
-        Q_EMIT preferredScenarioChanged();
-    }
-    QString gamesFolder() const { return gamesDirectory(); }
     QVariantList houseRules() const;
     QVariantMap playSetup() const;
-    QVariantList savedGames() const;
     QString calibrationPayload() const { return m_calibrationPayload; }
-    QVariantList recentReports() const;
     RosterModel* roster() const { return m_roster; }
     LogModel* log() const { return m_log; }
     FairnessModel* fairness() const { return m_fairness; }
 
-    // Starts a new game from a bundled scenario (by name) or a scenario file, with players [{name, side,
-    // diceColour}] (diceColour: the name of the player's dice set, if any). `houseRules` maps option keys to
-    // values (GEN-08) over the scenario's own; a value the register refuses is an error and no game is made.
-    // `playSetup` says how the game is played ({"dice": "camera"|"typed"|"virtual", "table": profile}); it
-    // goes into the journal header with "app": true (docs/journal.md).
+    // Starts a new game from a bundled scenario (by name) or a scenario file (ScenarioCatalog::readScenario),
+    // with players [{name, side, diceColour}] (diceColour: the name of the player's dice set, if any).
+    // `houseRules` maps option keys to values (GEN-08) over the scenario's own; a value the register refuses
+    // is an error and no game is made. `playSetup` says how the game is played ({"dice":
+    // "camera"|"typed"|"virtual", "table": profile}); it goes into the journal header with "app": true
+    // (docs/journal.md).
     Q_INVOKABLE bool startGame(const QString& scenario, const QVariantList& players,
                                const QVariantMap& houseRules = {}, const QVariantMap& playSetup = {});
     Q_INVOKABLE bool openGame(const QString& path);
-    // Reopens the game that was open last, if any (after a crash or a flat battery).
+    // Reopens the game that was open last (SavedGames::lastGame), if any (after a crash or a flat battery).
     Q_INVOKABLE bool resumeLast();
     Q_INVOKABLE void closeGame();
 
@@ -219,21 +191,6 @@ public:
     // The latest input still in force, if it is a throw: what both of the above read.
     std::optional<storage::EffectiveInput> lastThrow() const;
     Q_INVOKABLE bool overrideLast(const QVariantList& faces, const QString& reason);
-    // The sides of a bundled scenario or scenario file: [{id, name, nation}]; empty (and lastError set) if
-    // unreadable.
-    Q_INVOKABLE QVariantList scenarioSides(const QString& scenario);
-    // A scenario's rule set and the house rules it sets itself: {ruleSet, name, houseRules: {key: value}};
-    // empty (and lastError set) if unreadable.
-    Q_INVOKABLE QVariantMap scenarioDetails(const QString& scenario);
-    // The scenario's own name ("Palo Alto skirmish") for the screen; its file name if it has none or cannot
-    // be read (the list must still show something to pick).
-    Q_INVOKABLE QString scenarioTitle(const QString& scenario) const;
-    // The house-rule register of a rule set for the New game page, in page order: [{key, group, label,
-    // rules, defaultValue, kind: "choice"|"integer"|"integers", choices: [{value, label, isDefault}], min,
-    // max, step, parts}]; empty for a rule set without options.
-    Q_INVOKABLE QVariantList houseRuleOptions(const QString& ruleSet) const;
-    // The house-rule groups of a rule set, in page order.
-    Q_INVOKABLE QStringList houseRuleGroups(const QString& ruleSet) const;
     // A file URL of the first photo of event `seq` (written to a temporary file), or "" if it has none.
     Q_INVOKABLE QUrl photoUrl(qlonglong seq) const;
     // Players of a side ("" when nobody plays it).
@@ -259,36 +216,26 @@ public:
     // reads with it. `payloadJson` is CalibrationProfile::toGamePayload's text; a payload or profile that
     // CalibrationProfile::fromGamePayload refuses is not attached (lastError says why).
     Q_INVOKABLE bool attachCalibration(const QString& payloadJson);
-    // Writes the game in play's report (the same HTML and JSON as `muster-cli game report`: every event, the
-    // photos, dice statistics per player) into the games folder's reports/<game>/; false (lastError) if not.
-    Q_INVOKABLE bool writeReport();
 
-    QVariantMap turnSeal() const { return m_turnSeal; }
-    QString deviceFingerprint() const;
-    // The players have noted the seal: the card goes away.
-    Q_INVOKABLE void dismissSeal();
+    // The game in play (null without one), for its collaborators in C++ (TurnSealer signs its head).
+    storage::GameSession* session() { return m_session ? &*m_session : nullptr; }
 
     // The game's scenario snapshot as JSON ("" without a game): the chit reader maps chit slots through it.
     std::string scenarioJson() const;
 
 Q_SIGNALS:
-    void preferredScenarioChanged();
     void calibrationChanged();
-    void reportsChanged();
     void gameChanged();
     void stateChanged();
     void errorChanged();
+    // A game was started, opened or closed: SavedGames reads the folder again.
     void savedGamesChanged();
-    void sealChanged();
+    // An input (or Muster's own draw) was committed to the journal, before the screen refreshes: TurnSealer
+    // seals the turn it ends.
+    void inputCommitted(const muster::storage::Event& event);
 
 private:
-    // After an input was committed: if it ended its turn (or the game), signs the head with the device key
-    // and shows the turn's seal (turnSeal).
-    void sealIfTurnEnded(const storage::Event& event);
-    // The device key, read or made on first use; null (and m_keyProblem set) when there is none.
-    const storage::DeviceKey* deviceKey() const;
     bool fail(const QString& message);
-    rules::Result<rules::Scenario> readScenario(const QString& scenario) const;
     bool adopt(storage::GameSession session);
     // Submits an input (the engine checks it, the journal commits it) and refreshes, or sets lastError.
     bool commit(const rules::Input& input, std::vector<storage::EvidenceDraft> evidence = {});
@@ -296,7 +243,6 @@ private:
     bool written(const storage::Result<storage::Event>& event);
     void refresh();
     std::string playerForKey(const std::string& key) const;
-    void rememberLast(const QString& path) const;
     // The payload of the game's latest calibration event, "" if none: one row read by a query on the
     // journal's kind, not a second read of every event after the replay.
     QString latestCalibration() const;
@@ -306,7 +252,6 @@ private:
     LogModel* m_log;
     FairnessModel* m_fairness;
     rules::VirtualDice m_virtualDice;
-    QString m_preferredScenario;
     QString m_lastError;
     bool m_canUndo = false;     // the latest input in force is an answer
     bool m_canOverride = false; // the latest input in force is a dice result
@@ -326,11 +271,6 @@ private:
     bool applyFix(qlonglong seq, const std::string& value, const std::vector<int>& faces,
                   const QString& reason);
     QString m_calibrationPayload;
-    // Read or made on first use.
-    mutable std::optional<storage::DeviceKey> m_deviceKey;
-    mutable QString m_keyProblem;
-    mutable bool m_keyTried = false;
-    QVariantMap m_turnSeal;
 };
 
 } // namespace muster::app

@@ -3,6 +3,7 @@
 #include "app/print/ChitSheet.h"
 #include "app/storage/Journal.h"
 #include "app/ui/GameController.h"
+#include "app/ui/SavedGames.h"
 #include "rules/RuleSets.h"
 #include "rules/io/Json.h"
 
@@ -15,7 +16,7 @@ namespace muster::app {
 
 PrintController::PrintController(QObject* parent)
     : QObject(parent)
-    , m_folder(GameController::gamesDirectory()) {}
+    , m_folder(SavedGames::gamesDirectory()) {}
 
 void PrintController::setPaper(const QString& paper) {
     const QString p = paper.toLower();

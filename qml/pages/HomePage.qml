@@ -3,9 +3,6 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
-// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
-
 // Home: go to New game or resume a saved one, and see at a glance how the dice will be read.
 PageFrame {
     id: page
@@ -65,8 +62,8 @@ PageFrame {
                     Layout.fillWidth: true
                     visible: GameController.active
                     text: qsTr("Write a report of the game in play")
-                    onClicked: reportStatus.text = GameController.writeReport()
-                               ? qsTr("Report written.") : GameController.lastError
+                    onClicked: reportStatus.text = GameReports.writeReport()
+                               ? qsTr("Report written.") : GameReports.lastError
                 }
                 Label {
                     id: reportStatus
@@ -79,21 +76,24 @@ PageFrame {
                 }
                 Label {
                     Layout.fillWidth: true
-                    visible: GameController.recentReports.length === 0
+                    visible: GameReports.recentReports.count === 0
                     text: qsTr("None written yet.")
                     font.pixelSize: Theme.fontSmall + 1
                     color: Theme.textDim
                 }
                 Repeater {
-                    model: GameController.recentReports
+                    model: GameReports.recentReports
                     RowLayout {
-                        id: reportRow
-                        required property var modelData
+                        id: report
+                        required property string name
+                        required property url url
+                        required property string path
+                        required property string written
                         Layout.fillWidth: true
                         spacing: 8
                         Label {
                             Layout.fillWidth: true
-                            text: reportRow.modelData.name + "\n" + reportRow.modelData.written
+                            text: report.name + "\n" + report.written
                             elide: Text.ElideMiddle
                             font.pixelSize: Theme.fontSmall + 1
                             color: Theme.text
@@ -101,7 +101,7 @@ PageFrame {
                         BigButton {
                             objectName: "openReport"
                             text: qsTr("Open")
-                            onClicked: page.unopenedReport = page.openUrl(reportRow.modelData.url) ? "" : reportRow.modelData.path // qmllint disable unqualified
+                            onClicked: page.unopenedReport = page.openUrl(report.url) ? "" : report.path
                         }
                     }
                 }
@@ -186,14 +186,22 @@ PageFrame {
                     Layout.fillHeight: true
                     clip: true
                     spacing: 8
-                    model: GameController.savedGames
+                    model: SavedGames
                     delegate: Rectangle {
-                        id: savedGame
-                        required property var modelData
+                        id: saved
+                        required property string path
+                        required property string name
+                        required property string scenario
+                        required property string ruleSet
+                        required property int turn
+                        required property string phase
+                        required property string lastPlayed
+                        required property bool ok
+                        required property string error
                         width: ListView.view.width
                         height: 72
                         radius: Theme.radius
-                        color: GameController.gamePath === modelData.path ? "#33402a" : Theme.surfaceRaised
+                        color: GameController.gamePath === saved.path ? "#33402a" : Theme.surfaceRaised
                         RowLayout {
                             anchors.fill: parent
                             anchors.margins: 10
@@ -201,7 +209,7 @@ PageFrame {
                                 Layout.fillWidth: true
                                 spacing: 2
                                 Label {
-                                    text: savedGame.modelData.ok ? (savedGame.modelData.scenario || savedGame.modelData.name) : savedGame.modelData.name
+                                    text: saved.ok ? (saved.scenario || saved.name) : saved.name
                                     font.pixelSize: Theme.fontBody
                                     color: Theme.text
                                     elide: Text.ElideRight
@@ -209,20 +217,20 @@ PageFrame {
                                 }
                                 Label {
                                     // The turn and phase come first: a scenario's name can be long enough to be elided.
-                                    text: savedGame.modelData.ok ? qsTr("%1 \u00b7 turn %2%3 \u00b7 %4").arg(savedGame.modelData.ruleSet.toUpperCase()).arg(savedGame.modelData.turn)
-                                                             .arg(savedGame.modelData.phase ? ", " + savedGame.modelData.phase.replace(/_/g, " ") : "").arg(savedGame.modelData.lastPlayed)
-                                                       : savedGame.modelData.error
+                                    text: saved.ok ? qsTr("%1 \u00b7 turn %2%3 \u00b7 %4").arg(saved.ruleSet.toUpperCase()).arg(saved.turn)
+                                                             .arg(saved.phase ? ", " + saved.phase.replace(/_/g, " ") : "").arg(saved.lastPlayed)
+                                                       : saved.error
                                     font.pixelSize: Theme.fontSmall
-                                    color: savedGame.modelData.ok ? Theme.textDim : Theme.danger
+                                    color: saved.ok ? Theme.textDim : Theme.danger
                                     elide: Text.ElideRight
                                     Layout.fillWidth: true
                                 }
                             }
                             BigButton {
-                                text: GameController.gamePath === savedGame.modelData.path ? qsTr("Open") : qsTr("Resume")
-                                enabled: savedGame.modelData.ok
+                                text: GameController.gamePath === saved.path ? qsTr("Open") : qsTr("Resume")
+                                enabled: saved.ok
                                 onClicked: {
-                                    if (GameController.gamePath === savedGame.modelData.path || GameController.openGame(savedGame.modelData.path))
+                                    if (GameController.gamePath === saved.path || GameController.openGame(saved.path))
                                         page.gameStarted()
                                 }
                             }
@@ -230,7 +238,7 @@ PageFrame {
                     }
                 }
                 Label {
-                    text: qsTr("Muster %1 \u00b7 games in %2").arg(Qt.application.version).arg(GameController.gamesFolder)
+                    text: qsTr("Muster %1 \u00b7 games in %2").arg(Qt.application.version).arg(SavedGames.gamesFolder)
                     font.pixelSize: Theme.fontSmall - 2
                     color: Theme.textDim
                     elide: Text.ElideMiddle

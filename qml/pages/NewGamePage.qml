@@ -3,9 +3,6 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
-// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
-// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
-
 // New game: the scenario, who plays which side with which dice set, how the dice are read, and the house rules of the
 // register (GEN-08), each reading a big button. Landscape: set-up on the left, house rules on the right; portrait:
 // one above the other. The Start button stays in sight at the bottom.
@@ -16,8 +13,8 @@ PageFrame {
     signal gameStarted()
 
     readonly property bool wide: width > height
-    property var details: ({})      // GameController.scenarioDetails() of the chosen scenario
-    property var options: []        // GameController.houseRuleOptions() of its rule set
+    property var details: ({})      // ScenarioCatalog.scenarioDetails() of the chosen scenario
+    property var options: []        // ScenarioCatalog.houseRuleOptions() of its rule set
     property var groups: []
     property var openGroups: ({})   // group name -> shown
     property var choices: ({})      // option key -> value chosen here
@@ -54,10 +51,10 @@ PageFrame {
         openGroups = copy
     }
     function loadScenario() {
-        details = GameController.scenarioDetails(scenarioBox.currentText)
-        sides.model = GameController.scenarioSides(scenarioBox.currentText)
-        options = GameController.houseRuleOptions(details.ruleSet || "")
-        groups = GameController.houseRuleGroups(details.ruleSet || "")
+        details = ScenarioCatalog.scenarioDetails(scenarioBox.currentText)
+        sides.model = ScenarioCatalog.scenarioSides(scenarioBox.currentText)
+        options = ScenarioCatalog.houseRuleOptions(details.ruleSet || "")
+        groups = ScenarioCatalog.houseRuleGroups(details.ruleSet || "")
         choices = {}
         setForSide = {}
         startError = ""
@@ -159,20 +156,18 @@ PageFrame {
                             Layout.fillWidth: true
                             Layout.preferredHeight: Theme.touchTarget
                             font.pixelSize: Theme.fontBody
-                            model: GameController.scenarios
-                            // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter
-                            // gives it no Array methods.
-                            currentIndex: Math.max(0, GameController.scenarios.indexOf(GameController.preferredScenario)) // qmllint disable type
+                            model: ScenarioCatalog.scenarios
+                            currentIndex: Math.max(0, ScenarioCatalog.scenarios.indexOf(ScenarioCatalog.preferredScenario))
                             // The scenario's own name on screen; its file name stays the value (currentText).
-                            displayText: GameController.scenarioTitle(currentText)
+                            displayText: ScenarioCatalog.scenarioTitle(currentText)
                             delegate: ItemDelegate {
                                 required property string modelData
                                 required property int index
-                                width: scenarioBox.width // qmllint disable unqualified
+                                width: scenarioBox.width
                                 height: Theme.touchTarget
                                 font.pixelSize: Theme.fontBody
-                                text: GameController.scenarioTitle(modelData)
-                                highlighted: scenarioBox.highlightedIndex === index // qmllint disable unqualified
+                                text: ScenarioCatalog.scenarioTitle(modelData)
+                                highlighted: scenarioBox.highlightedIndex === index
                             }
                             onCurrentTextChanged: page.loadScenario()
                             Component.onCompleted: page.loadScenario()
@@ -213,7 +208,7 @@ PageFrame {
                                         text: sideRow.modelData.name
                                         font.pixelSize: Theme.fontBody
                                         color: Theme.text
-                                        Layout.preferredWidth: Math.min(190, setupColumn.width * 0.3) // qmllint disable unqualified
+                                        Layout.preferredWidth: Math.min(190, setupColumn.width * 0.3)
                                         elide: Text.ElideRight
                                     }
                                     TextField {
@@ -229,32 +224,31 @@ PageFrame {
                                 Flow {
                                     Layout.fillWidth: true
                                     Layout.leftMargin: 18
-                                    visible: page.profile !== "" && calibration.diceSets.length > 0 // qmllint disable unqualified
+                                    visible: page.profile !== "" && calibration.diceSets.length > 0
                                     spacing: 6
                                     ChoiceButton {
                                         objectName: "set_" + sideRow.modelData.id + "_none"
                                         text: qsTr("Any dice")
-                                        chosen: page.setForSide[sideRow.modelData.id] === undefined || page.setForSide[sideRow.modelData.id] < 0 // qmllint disable unqualified
-                                        onClicked: page.chooseSet(sideRow.modelData.id, -1) // qmllint disable unqualified
+                                        chosen: page.setForSide[sideRow.modelData.id] === undefined || page.setForSide[sideRow.modelData.id] < 0
+                                        onClicked: page.chooseSet(sideRow.modelData.id, -1)
                                     }
                                     Repeater {
-                                        model: page.profile !== "" ? calibration.diceSets : [] // qmllint disable unqualified
+                                        model: page.profile !== "" ? calibration.diceSets : []
                                         ChoiceButton {
-                                            id: diceSet
                                             required property var modelData
                                             required property int index
-                                            objectName: "set_" + sideRow.modelData.id + "_" + index // qmllint disable unqualified
+                                            objectName: "set_" + sideRow.modelData.id + "_" + index
                                             text: modelData.name
                                             note: qsTr("%1 dice").arg(modelData.samples)
-                                            chosen: page.setForSide[sideRow.modelData.id] === index // qmllint disable unqualified
-                                            onClicked: page.chooseSet(sideRow.modelData.id, index) // qmllint disable unqualified
+                                            chosen: page.setForSide[sideRow.modelData.id] === index
+                                            onClicked: page.chooseSet(sideRow.modelData.id, index)
                                             Rectangle {
                                                 x: 6
                                                 y: 6
                                                 width: 12
                                                 height: 12
                                                 radius: 3
-                                                color: diceSet.modelData.body
+                                                color: modelData.body
                                                 border.color: "#888"
                                             }
                                         }
@@ -279,8 +273,8 @@ PageFrame {
                                     objectName: "roll_" + modelData.value
                                     text: modelData.label
                                     note: modelData.note
-                                    chosen: page.rollMode === modelData.value // qmllint disable unqualified
-                                    onClicked: page.rollMode = modelData.value // qmllint disable unqualified
+                                    chosen: page.rollMode === modelData.value
+                                    onClicked: page.rollMode = modelData.value
                                 }
                             }
                         }
@@ -303,8 +297,8 @@ PageFrame {
                                     required property var modelData
                                     objectName: "profile_" + modelData
                                     text: modelData
-                                    chosen: page.profile === modelData // qmllint disable unqualified
-                                    onClicked: page.chooseProfile(modelData) // qmllint disable unqualified
+                                    chosen: page.profile === modelData
+                                    onClicked: page.chooseProfile(modelData)
                                 }
                             }
                         }
@@ -329,9 +323,7 @@ PageFrame {
                             }
                             BigButton {
                                 text: qsTr("Settings")
-                                // Lint note: the window is Main.qml, which holds the pages: naming its type here would
-                                // make the types cyclic.
-                                onClicked: ApplicationWindow.window.showPage("settings") // qmllint disable type
+                                onClicked: ApplicationWindow.window.showPage("settings")
                             }
                         }
                     }
@@ -389,8 +381,8 @@ PageFrame {
                                 ColumnLayout {
                                     id: groupBox
                                     required property string modelData
-                                    readonly property var members: page.options.filter(o => o.group === modelData) // qmllint disable unqualified
-                                    readonly property bool open: page.openGroups[modelData] === true // qmllint disable unqualified
+                                    readonly property var members: page.options.filter(o => o.group === modelData)
+                                    readonly property bool open: page.openGroups[modelData] === true
                                     Layout.fillWidth: true
                                     spacing: 10
                                     Button {
@@ -398,7 +390,7 @@ PageFrame {
                                         objectName: "group_" + groupBox.modelData
                                         Layout.fillWidth: true
                                         implicitHeight: Theme.touchTarget
-                                        onClicked: page.toggleGroup(groupBox.modelData) // qmllint disable unqualified
+                                        onClicked: page.toggleGroup(groupBox.modelData)
                                         readonly property int changed: {
                                             let n = 0
                                             for (const o of groupBox.members)
@@ -442,7 +434,7 @@ PageFrame {
                                             Layout.leftMargin: 8
                                             Layout.bottomMargin: 6
                                             option: modelData
-                                            value: page.valueOf(modelData) // qmllint disable unqualified
+                                            value: page.valueOf(modelData)
                                             onChose: (v) => page.choose(modelData.key, v)
                                         }
                                     }

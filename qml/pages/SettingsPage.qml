@@ -45,7 +45,7 @@ PageFrame {
         if (rules.length === 0)
             return []
         const known = {}
-        for (const o of GameController.houseRuleOptions(rules[0].key.split(".")[0]))
+        for (const o of ScenarioCatalog.houseRuleOptions(rules[0].key.split(".")[0]))
             known[o.key] = o
         return rules.map(r => {
             const o = known[r.key]
@@ -616,7 +616,7 @@ PageFrame {
                             onClicked: printer.printGameChits(GameController.gamePath)
                         }
                         Repeater {
-                            model: GameController.scenarios
+                            model: ScenarioCatalog.scenarios
                             BigButton {
                                 required property string modelData
                                 objectName: "printChits_" + modelData
@@ -640,7 +640,7 @@ PageFrame {
                 spacing: Theme.spacing
                 CameraSettings { objectName: "cameraSettings"; Layout.fillWidth: true }
                 Label { text: qsTr("Games folder"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
-                Label { text: GameController.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim; wrapMode: Text.WrapAnywhere; Layout.fillWidth: true }
+                Label { text: SavedGames.gamesFolder; font.pixelSize: Theme.fontSmall + 1; color: Theme.textDim; wrapMode: Text.WrapAnywhere; Layout.fillWidth: true }
                 Label { text: qsTr("House rules of this game"); font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
                 ListView {
                     Layout.fillWidth: true

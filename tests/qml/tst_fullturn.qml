@@ -164,7 +164,7 @@ TestCase {
         compare(entry(77, LogModel.RuleIdRole), "MD-REC-02")
         compare(entry(78, LogModel.KindRole), "dice")
         compare(entry(79, LogModel.KindRole), "signature")
-        compare(entry(79, LogModel.DetailRole), "signed by device " + GameController.deviceFingerprint)
+        compare(entry(79, LogModel.DetailRole), "signed by device " + TurnSealer.deviceFingerprint)
         compare(entry(78, LogModel.TextRole), "Rolled 5")
         compare(entry(78, LogModel.DetailRole), "US-2DRG recovery (elite)")
         compare(entry(78, LogModel.RuleIdRole), "MD-REC-01")

@@ -90,7 +90,7 @@ TestCase {
         const log = GameController.log
         compare(log.count, inputCount + 1)
         compare(log.data(log.index(inputCount, 0), LogModel.KindRole), "signature")
-        compare(log.data(log.index(inputCount, 0), LogModel.TextRole), "Turn 1 sealed: " + GameController.turnSeal.seal)
+        compare(log.data(log.index(inputCount, 0), LogModel.TextRole), "Turn 1 sealed: " + TurnSealer.turnSeal.seal)
         log.turnFilter = 1
         compare(log.count, inputCount + 1)
         log.turnFilter = -1

@@ -138,12 +138,12 @@ TestCase {
     }
 
     function test_badOptionValueIsRefused() {
-        const before = GameController.savedGames.length
+        const before = SavedGames.count
         verify(!GameController.startGame("md_small", [{ name: "Ann", side: "us" }], { "md.melee_rounds": "forever" }))
         verify(!GameController.active)
         compare(GameController.lastError,
                 "House rules: house-rule option 'md.melee_rounds' cannot be 'forever' (one of: until_decided, one_per_turn)")
-        compare(GameController.savedGames.length, before)
+        compare(SavedGames.count, before)
 
         // On the page, a refusal shows beside the Start button and no game begins.
         const win = openNewGame(1280, 800)
@@ -234,10 +234,10 @@ TestCase {
         box.currentIndex = box.find("md_small")
         compare(box.currentText, "md_small")
         compare(box.displayText, "Palo Alto skirmish (small MD scenario)")
-        for (const name of GameController.scenarios) {
-            const title = GameController.scenarioTitle(name)
+        for (const name of ScenarioCatalog.scenarios) {
+            const title = ScenarioCatalog.scenarioTitle(name)
             verify(title.length > 0 && title !== name && title.indexOf("_") < 0, name + " is shown as " + title)
         }
-        compare(GameController.scenarioTitle("/nowhere/at/all.json"), "/nowhere/at/all.json")
+        compare(ScenarioCatalog.scenarioTitle("/nowhere/at/all.json"), "/nowhere/at/all.json")
     }
 }

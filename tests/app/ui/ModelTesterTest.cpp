@@ -8,6 +8,7 @@
 #include "app/ui/LiveDiceModel.h"
 #include "app/ui/LogModel.h"
 #include "app/ui/RosterModel.h"
+#include "app/ui/SavedGames.h"
 
 #include <gtest/gtest.h>
 
@@ -115,6 +116,40 @@ TEST(ModelTester, FairnessThroughAGameWithDiceUndoAndClose) {
     }
     game.closeGame();
     EXPECT_EQ(game.fairness()->rowCount(), 0);
+}
+
+// The Resume list follows the game: a game started, closed and opened again is read in each time, and the
+// "last game" memory names the open game and nothing once it is closed.
+TEST(ModelTester, SavedGamesFollowTheGame) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    qputenv("MUSTER_GAMES_DIR", dir.path().toUtf8());
+    GameController game;
+    muster::app::SavedGames saved(nullptr);
+    Tester tester(&saved, Tester::FailureReportingMode::Fatal);
+    EXPECT_EQ(saved.rowCount(), 0);
+    saved.setGame(&game);
+    EXPECT_EQ(saved.game(), &game);
+    ASSERT_TRUE(startSmallGame(game)) << game.lastError().toStdString();
+    ASSERT_EQ(saved.rowCount(), 1);
+    const QModelIndex first = saved.index(0);
+    EXPECT_EQ(first.data(muster::app::SavedGames::PathRole).toString(), game.gamePath());
+    EXPECT_TRUE(first.data(muster::app::SavedGames::OkRole).toBool());
+    EXPECT_EQ(first.data(muster::app::SavedGames::RuleSetRole).toString(), u"md"_s);
+    EXPECT_EQ(muster::app::SavedGames::lastGame(), game.gamePath());
+    ASSERT_TRUE(startSmallGame(game)) << game.lastError().toStdString();
+    EXPECT_EQ(saved.count(), 2);
+    const QString path = game.gamePath();
+    game.closeGame();
+    EXPECT_EQ(muster::app::SavedGames::lastGame(), QString());
+    EXPECT_FALSE(game.resumeLast());
+    ASSERT_TRUE(game.openGame(path)) << game.lastError().toStdString();
+    game.closeGame();
+    muster::app::SavedGames::rememberLast(path);
+    ASSERT_TRUE(game.resumeLast()) << game.lastError().toStdString();
+    EXPECT_EQ(game.gamePath(), path);
+    EXPECT_EQ(saved.count(), 2);
+    game.closeGame();
 }
 
 TEST(ModelTester, LiveDiceThroughAReadACorrectionAStrikeAndAClear) {

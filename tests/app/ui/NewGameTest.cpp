@@ -4,6 +4,8 @@
 
 #include "app/storage/Journal.h"
 #include "app/ui/GameController.h"
+#include "app/ui/SavedGames.h"
+#include "app/ui/ScenarioCatalog.h"
 #include "rules/RuleSets.h"
 
 #include <gtest/gtest.h>
@@ -18,6 +20,8 @@
 
 using namespace Qt::StringLiterals;
 using muster::app::GameController;
+using muster::app::SavedGames;
+using muster::app::ScenarioCatalog;
 
 namespace {
 
@@ -28,7 +32,7 @@ QVariantList twoPlayers() {
 
 int gameFiles() {
     return static_cast<int>(
-        QDir(GameController::gamesDirectory()).entryList({u"*.muster"_s}, QDir::Files).size());
+        QDir(SavedGames::gamesDirectory()).entryList({u"*.muster"_s}, QDir::Files).size());
 }
 
 QString houseRule(const GameController& game, const QString& key) {
@@ -45,10 +49,10 @@ const std::vector<muster::rules::OptionSpec>& mdOptions() {
 } // namespace
 
 TEST(NewGame, HouseRuleOptionsForThePage) {
-    GameController game;
-    const QVariantList options = game.houseRuleOptions(u"md"_s);
+    ScenarioCatalog catalog;
+    const QVariantList options = catalog.houseRuleOptions(u"md"_s);
     ASSERT_EQ(options.size(), static_cast<qsizetype>(mdOptions().size()));
-    const QStringList groups = game.houseRuleGroups(u"md"_s);
+    const QStringList groups = catalog.houseRuleGroups(u"md"_s);
     int defaults = 0;
     for (const QVariant& v : options) {
         const QVariantMap o = v.toMap();
@@ -68,7 +72,7 @@ TEST(NewGame, HouseRuleOptionsForThePage) {
     EXPECT_EQ(bonus->toMap().value(u"kind"_s).toString(), u"integers"_s);
     EXPECT_EQ(bonus->toMap().value(u"parts"_s).toStringList().size(), 3);
     EXPECT_EQ(bonus->toMap().value(u"defaultValue"_s).toString(), u"3,0,0"_s);
-    EXPECT_TRUE(game.houseRuleOptions(u"chess"_s).isEmpty());
+    EXPECT_TRUE(catalog.houseRuleOptions(u"chess"_s).isEmpty());
 }
 
 // Chosen options are in force, kept in the journal header with the rest of the register, and the play

@@ -2,20 +2,33 @@
 // listed on Home; without a game, a clear refusal.
 
 #include "app/ui/GameController.h"
+#include "app/ui/GameReports.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <QAbstractItemModelTester>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 
 using namespace Qt::StringLiterals;
 using muster::app::GameController;
+using muster::app::GameReports;
+using muster::app::RecentReports;
 
 TEST(Reports, WritesTheGameInPlayAndListsIt) {
     GameController game;
-    EXPECT_FALSE(game.writeReport());
-    EXPECT_TRUE(game.lastError().contains(u"No game"_s)) << game.lastError().toStdString();
+    GameReports reports(nullptr);
+    QAbstractItemModelTester tester(reports.recentReports(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
+    EXPECT_FALSE(reports.writeReport());
+    EXPECT_TRUE(reports.lastError().contains(u"No game"_s)) << reports.lastError().toStdString();
+    reports.setGame(&game);
+    EXPECT_FALSE(reports.writeReport());
+    EXPECT_TRUE(reports.lastError().contains(u"No game"_s)) << reports.lastError().toStdString();
+    const int before = reports.recentReports()->count();
 
     const QVariantList players{QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}},
                                QVariantMap{{u"name"_s, u"Beto"_s}, {u"side"_s, u"mx"_s}}};
@@ -28,14 +41,18 @@ TEST(Reports, WritesTheGameInPlayAndListsIt) {
         ASSERT_TRUE(game.answer(options.front().toMap().value(u"value"_s).toString()))
             << game.lastError().toStdString();
     }
-    QSignalSpy changed(&game, &GameController::reportsChanged);
-    ASSERT_TRUE(game.writeReport()) << game.lastError().toStdString();
+    QSignalSpy changed(&reports, &GameReports::reportsChanged);
+    ASSERT_TRUE(reports.writeReport()) << reports.lastError().toStdString();
     EXPECT_EQ(changed.count(), 1);
+    EXPECT_TRUE(reports.lastError().isEmpty());
 
-    const QVariantList reports = game.recentReports();
-    ASSERT_EQ(reports.size(), 1);
-    const QVariantMap r = reports.front().toMap();
-    const QString html = r.value(u"url"_s).toUrl().toLocalFile();
+    // The newest report first, named after the game's file.
+    const RecentReports& recent = *reports.recentReports();
+    ASSERT_EQ(recent.count(), std::min(before + 1, 5));
+    const QModelIndex newest = recent.index(0);
+    EXPECT_EQ(newest.data(RecentReports::NameRole).toString(), QFileInfo(game.gamePath()).completeBaseName());
+    const QString html = newest.data(RecentReports::UrlRole).toUrl().toLocalFile();
+    EXPECT_EQ(newest.data(RecentReports::PathRole).toString(), QDir::toNativeSeparators(html));
     ASSERT_TRUE(QFile::exists(html)) << html.toStdString();
     EXPECT_TRUE(html.endsWith(u"/report.html"_s));
     QFile json(html.left(html.size() - 4) + u"json"_s);

@@ -1,13 +1,15 @@
-// The Resume list (GameController::savedGames) comes from the journal: the turn and phase of the last event
+// The Resume list (SavedGames) comes from the journal: the turn and phase of the last event
 // and when it was played, not the file's time (a copy or a verify changes that), and a file that is no game
 // is listed with the reason instead of hiding the others.
 
+#include "app/ui/SavedGames.h"
+
 #include "GameFixture.h"
-#include "app/ui/GameController.h"
 
 #include <gtest/gtest.h>
 #include <utime.h>
 
+#include <QAbstractItemModelTester>
 #include <QDateTime>
 #include <QFile>
 
@@ -38,12 +40,20 @@ TEST(SavedGames, TurnPhaseAndLastPlayedComeFromTheJournal) {
     junk.close();
 
     qputenv("MUSTER_GAMES_DIR", dir.path().toUtf8());
-    muster::app::GameController game;
-    const QVariantList saved = game.savedGames();
-    ASSERT_EQ(saved.size(), 2);
+    using muster::app::SavedGames;
+    SavedGames saved(nullptr);
+    QAbstractItemModelTester tester(&saved, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_EQ(saved.rowCount(), 2);
+    EXPECT_EQ(saved.count(), 2);
+    // Every role by the name QML reads it.
     QVariantMap good, bad;
-    for (const QVariant& v : saved)
-        (v.toMap().value(u"ok"_s).toBool() ? good : bad) = v.toMap();
+    const QHash<int, QByteArray> roles = saved.roleNames();
+    for (int row = 0; row < saved.rowCount(); ++row) {
+        QVariantMap game;
+        for (auto it = roles.begin(); it != roles.end(); ++it)
+            game.insert(QString::fromLatin1(it.value()), saved.index(row).data(it.key()));
+        (game.value(u"ok"_s).toBool() ? good : bad) = game;
+    }
     ASSERT_FALSE(good.isEmpty());
     const QString expected = QDateTime::fromString(QString::fromStdString(lastTime), Qt::ISODateWithMs)
                                  .toLocalTime()

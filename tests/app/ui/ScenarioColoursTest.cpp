@@ -1,9 +1,9 @@
 // New game says when a scenario's side colours are too close for some players
-// (GameController::scenarioDetails "colourWarning", from common/colour's check): every bundled scenario
+// (ScenarioCatalog::scenarioDetails "colourWarning", from common/colour's check): every bundled scenario
 // passes, a file with the old blue and green pair is named with the vision that loses it.
 
 #include "GameFixture.h"
-#include "app/ui/GameController.h"
+#include "app/ui/ScenarioCatalog.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -17,9 +17,9 @@ namespace mt = muster::tools::test;
 using namespace Qt::StringLiterals;
 
 TEST(ScenarioColours, BundledScenariosPassAndACloseFilePairIsNamed) {
-    muster::app::GameController game;
-    for (const QString& name : game.scenarios()) {
-        const QVariantMap details = game.scenarioDetails(name);
+    muster::app::ScenarioCatalog catalog;
+    for (const QString& name : catalog.scenarios()) {
+        const QVariantMap details = catalog.scenarioDetails(name);
         ASSERT_FALSE(details.isEmpty()) << name.toStdString();
         EXPECT_EQ(details.value(u"colourWarning"_s).toString(), QString()) << name.toStdString();
     }
@@ -31,7 +31,7 @@ TEST(ScenarioColours, BundledScenariosPassAndACloseFilePairIsNamed) {
     QTemporaryDir dir;
     const QString path = dir.filePath(u"close.json"_s);
     std::ofstream(path.toStdString()) << scenario.dump();
-    const QString warning = game.scenarioDetails(path).value(u"colourWarning"_s).toString();
+    const QString warning = catalog.scenarioDetails(path).value(u"colourWarning"_s).toString();
     EXPECT_TRUE(warning.contains(u"Army of Occupation (#5b8def)"_s)) << warning.toStdString();
     EXPECT_TRUE(warning.contains(u"tritanopia"_s)) << warning.toStdString();
 }

@@ -1,0 +1,87 @@
+#include "app/ui/TurnSealer.h"
+
+#include "app/storage/Seal.h"
+
+#include <QQmlEngine>
+
+using namespace Qt::StringLiterals;
+
+namespace muster::app {
+
+TurnSealer::TurnSealer(QObject* parent)
+    : QObject(parent) {}
+
+TurnSealer* TurnSealer::create(QQmlEngine* qmlEngine, QJSEngine*) {
+    auto* sealer = new TurnSealer(nullptr);
+    const int gameType = qmlTypeId("Muster", 1, 0, "GameController");
+    if (qmlEngine && gameType >= 0)
+        sealer->setGame(qmlEngine->singletonInstance<GameController*>(gameType));
+    return sealer;
+}
+
+void TurnSealer::setGame(GameController* game) {
+    if (m_game == game)
+        return;
+    if (m_game)
+        disconnect(m_game, nullptr, this, nullptr);
+    m_game = game;
+    // Direct: the seal is made before the game refreshes, while the event is still the journal's head.
+    if (m_game)
+        connect(m_game, &GameController::inputCommitted, this, &TurnSealer::sealIfTurnEnded,
+                Qt::DirectConnection);
+    Q_EMIT gameChanged();
+}
+
+const storage::DeviceKey* TurnSealer::deviceKey() const {
+    if (!m_keyTried) {
+        m_keyTried = true;
+        if (auto key = storage::DeviceKey::loadOrCreate(storage::DeviceKey::defaultPath()))
+            m_deviceKey = *key;
+        else
+            m_keyProblem = QString::fromStdString(key.message());
+    }
+    return m_deviceKey ? &*m_deviceKey : nullptr;
+}
+
+QString TurnSealer::deviceFingerprint() const {
+    const storage::DeviceKey* key = deviceKey();
+    return key ? QString::fromStdString(key->fingerprint()) : QString();
+}
+
+void TurnSealer::sealIfTurnEnded(const storage::Event& event) {
+    storage::GameSession* session = m_game ? m_game->session() : nullptr;
+    if (!session || !(session->engine().gameOver() || session->prompt().turn > event.turn))
+        return;
+    storage::Event head = event;
+    QString device, unsignedReason;
+    if (const storage::DeviceKey* key = deviceKey()) {
+        if (auto signedHead = session->signHead(*key)) {
+            head = *signedHead;
+            device = QString::fromStdString(key->fingerprint());
+        } else {
+            unsignedReason = QString::fromStdString(signedHead.message());
+        }
+    } else {
+        unsignedReason = m_keyProblem;
+    }
+    const QString seal = QString::fromStdString(storage::sealOf(head.seq, head.hash));
+    m_turnSeal = QVariantMap{{u"turn"_s, event.turn},
+                             {u"seq"_s, qlonglong(head.seq)},
+                             {u"seal"_s, seal},
+                             {u"device"_s, device},
+                             {u"unsignedReason"_s, unsignedReason},
+                             {u"qrText"_s, u"MUSTER SEAL %1 TURN %2 EVENT %3%4"_s.arg(seal)
+                                               .arg(event.turn)
+                                               .arg(head.seq)
+                                               .arg(device.isEmpty() ? QString() : u" DEVICE "_s + device)}};
+    Q_EMIT sealChanged();
+}
+
+void TurnSealer::dismissSeal() {
+    if (m_turnSeal.isEmpty())
+        return;
+    m_turnSeal.clear();
+    Q_EMIT sealChanged();
+}
+
+} // namespace muster::app
