@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // Game: the phase banner and the one thing to resolve next, as a large card with big answers.
 PageFrame {
     id: page
@@ -11,7 +14,8 @@ PageFrame {
 
     // A camera game shows the tray here while a throw is asked (a d6 throw the camera can read), so the
     // players never leave this page: read, correct, Accept, and the outcome and next prompt follow below.
-    readonly property bool cameraGame: GameController.playSetup.dice === "camera"
+    // Lint note: a QVariantMap is a JS object at run time; Qt 6.4's linter sees no keys in it.
+    readonly property bool cameraGame: GameController.playSetup.dice === "camera" // qmllint disable type
     readonly property bool cameraCanRead: GameController.diceSides === 6
                                           && (CameraService.live || CameraService.dice.hasReading)
     property bool typeInstead: false
@@ -52,7 +56,8 @@ PageFrame {
             // placement after a rotation.
             readonly property bool landscape: Window.window ? Window.width > Window.height : page.width > page.height
             // A changed place alone does not re-place the cells: a spacing change after it does.
-            onLandscapeChanged: Qt.callLater(() => {
+            // Lint note: Qt 6.4's linter declares Qt.callLater as a QJSValue property; it is a function.
+            onLandscapeChanged: Qt.callLater(() => { // qmllint disable type
                 grid.rowSpacing = Theme.spacing + 1
                 grid.rowSpacing = Theme.spacing
             })
@@ -203,7 +208,9 @@ PageFrame {
                         Layout.fillWidth: true
                         text: !CameraService.dice.hasReading ? qsTr("Throw the dice into the tray.")
                               : CameraService.canAccept
-                                ? qsTr("Read: %1. Tap a die to correct it, then accept.").arg(CameraService.dice.faceList.join("  "))
+                                // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter
+                                // gives it no Array methods.
+                                ? qsTr("Read: %1. Tap a die to correct it, then accept.").arg(CameraService.dice.faceList.join("  ")) // qmllint disable type
                                 : CameraService.acceptBlockedReason
                         wrapMode: Text.WordWrap
                         font.pixelSize: Theme.fontBody
@@ -268,7 +275,7 @@ PageFrame {
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 // In portrait the prompt card (and the tray) get most of the height.
-                Layout.maximumHeight: grid.landscape ? Number.POSITIVE_INFINITY : page.height * 0.4
+                Layout.maximumHeight: grid.landscape ? Infinity : page.height * 0.4
                 Layout.preferredWidth: 2
                 radius: Theme.radius
                 color: Theme.surface
@@ -359,7 +366,7 @@ PageFrame {
                                 text: qsTr("Fix %1: %2").arg(modelData.tag.replace(".", " ").replace(/_/g, " ")).arg(modelData.label)
                                 font.pixelSize: Theme.fontSmall
                                 width: Math.min(implicitWidth, parent ? parent.width : implicitWidth)
-                                onClicked: fixDialog.openFor(modelData.seq)
+                                onClicked: fixDialog.openFor(modelData.seq) // qmllint disable unqualified
                             }
                         }
                     }
@@ -405,7 +412,8 @@ PageFrame {
     Connections {
         target: TurnSealer
         function onSealChanged() {
-            if (TurnSealer.turnSeal.seal)
+            // Lint note: a QVariantMap is a JS object at run time; Qt 6.4's linter sees no keys in it.
+            if (TurnSealer.turnSeal.seal) // qmllint disable type
                 sealDialog.open()
             else
                 sealDialog.close()

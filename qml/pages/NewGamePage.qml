@@ -3,6 +3,9 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Muster
 
+// Lint note: a line ending in "qmllint disable unqualified" reads an id from outside its delegate, which is
+// right; Qt 6.4's linter cannot see ids across a component's edge (6.5's pragma ComponentBehavior: Bound can).
+
 // New game: the scenario, who plays which side with which dice set, how the dice are read, and the house rules of the
 // register (GEN-08), each reading a big button. Landscape: set-up on the left, house rules on the right; portrait:
 // one above the other. The Start button stays in sight at the bottom.
@@ -157,17 +160,19 @@ PageFrame {
                             Layout.preferredHeight: Theme.touchTarget
                             font.pixelSize: Theme.fontBody
                             model: ScenarioCatalog.scenarios
-                            currentIndex: Math.max(0, ScenarioCatalog.scenarios.indexOf(ScenarioCatalog.preferredScenario))
+                            // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter
+                            // gives it no Array methods.
+                            currentIndex: Math.max(0, ScenarioCatalog.scenarios.indexOf(ScenarioCatalog.preferredScenario)) // qmllint disable type
                             // The scenario's own name on screen; its file name stays the value (currentText).
                             displayText: ScenarioCatalog.scenarioTitle(currentText)
                             delegate: ItemDelegate {
                                 required property string modelData
                                 required property int index
-                                width: scenarioBox.width
+                                width: scenarioBox.width // qmllint disable unqualified
                                 height: Theme.touchTarget
                                 font.pixelSize: Theme.fontBody
                                 text: ScenarioCatalog.scenarioTitle(modelData)
-                                highlighted: scenarioBox.highlightedIndex === index
+                                highlighted: scenarioBox.highlightedIndex === index // qmllint disable unqualified
                             }
                             onCurrentTextChanged: page.loadScenario()
                             Component.onCompleted: page.loadScenario()
@@ -208,7 +213,7 @@ PageFrame {
                                         text: sideRow.modelData.name
                                         font.pixelSize: Theme.fontBody
                                         color: Theme.text
-                                        Layout.preferredWidth: Math.min(190, setupColumn.width * 0.3)
+                                        Layout.preferredWidth: Math.min(190, setupColumn.width * 0.3) // qmllint disable unqualified
                                         elide: Text.ElideRight
                                     }
                                     TextField {
@@ -224,31 +229,32 @@ PageFrame {
                                 Flow {
                                     Layout.fillWidth: true
                                     Layout.leftMargin: 18
-                                    visible: page.profile !== "" && calibration.diceSets.length > 0
+                                    visible: page.profile !== "" && calibration.diceSets.length > 0 // qmllint disable unqualified
                                     spacing: 6
                                     ChoiceButton {
                                         objectName: "set_" + sideRow.modelData.id + "_none"
                                         text: qsTr("Any dice")
-                                        chosen: page.setForSide[sideRow.modelData.id] === undefined || page.setForSide[sideRow.modelData.id] < 0
-                                        onClicked: page.chooseSet(sideRow.modelData.id, -1)
+                                        chosen: page.setForSide[sideRow.modelData.id] === undefined || page.setForSide[sideRow.modelData.id] < 0 // qmllint disable unqualified
+                                        onClicked: page.chooseSet(sideRow.modelData.id, -1) // qmllint disable unqualified
                                     }
                                     Repeater {
-                                        model: page.profile !== "" ? calibration.diceSets : []
+                                        model: page.profile !== "" ? calibration.diceSets : [] // qmllint disable unqualified
                                         ChoiceButton {
+                                            id: diceSet
                                             required property var modelData
                                             required property int index
-                                            objectName: "set_" + sideRow.modelData.id + "_" + index
+                                            objectName: "set_" + sideRow.modelData.id + "_" + index // qmllint disable unqualified
                                             text: modelData.name
                                             note: qsTr("%1 dice").arg(modelData.samples)
-                                            chosen: page.setForSide[sideRow.modelData.id] === index
-                                            onClicked: page.chooseSet(sideRow.modelData.id, index)
+                                            chosen: page.setForSide[sideRow.modelData.id] === index // qmllint disable unqualified
+                                            onClicked: page.chooseSet(sideRow.modelData.id, index) // qmllint disable unqualified
                                             Rectangle {
                                                 x: 6
                                                 y: 6
                                                 width: 12
                                                 height: 12
                                                 radius: 3
-                                                color: modelData.body
+                                                color: diceSet.modelData.body
                                                 border.color: "#888"
                                             }
                                         }
@@ -273,8 +279,8 @@ PageFrame {
                                     objectName: "roll_" + modelData.value
                                     text: modelData.label
                                     note: modelData.note
-                                    chosen: page.rollMode === modelData.value
-                                    onClicked: page.rollMode = modelData.value
+                                    chosen: page.rollMode === modelData.value // qmllint disable unqualified
+                                    onClicked: page.rollMode = modelData.value // qmllint disable unqualified
                                 }
                             }
                         }
@@ -297,8 +303,8 @@ PageFrame {
                                     required property var modelData
                                     objectName: "profile_" + modelData
                                     text: modelData
-                                    chosen: page.profile === modelData
-                                    onClicked: page.chooseProfile(modelData)
+                                    chosen: page.profile === modelData // qmllint disable unqualified
+                                    onClicked: page.chooseProfile(modelData) // qmllint disable unqualified
                                 }
                             }
                         }
@@ -323,7 +329,9 @@ PageFrame {
                             }
                             BigButton {
                                 text: qsTr("Settings")
-                                onClicked: ApplicationWindow.window.showPage("settings")
+                                // Lint note: the window is Main.qml, which holds the pages: naming its type here would
+                                // make the types cyclic.
+                                onClicked: ApplicationWindow.window.showPage("settings") // qmllint disable type
                             }
                         }
                     }
@@ -381,8 +389,8 @@ PageFrame {
                                 ColumnLayout {
                                     id: groupBox
                                     required property string modelData
-                                    readonly property var members: page.options.filter(o => o.group === modelData)
-                                    readonly property bool open: page.openGroups[modelData] === true
+                                    readonly property var members: page.options.filter(o => o.group === modelData) // qmllint disable unqualified
+                                    readonly property bool open: page.openGroups[modelData] === true // qmllint disable unqualified
                                     Layout.fillWidth: true
                                     spacing: 10
                                     Button {
@@ -390,7 +398,7 @@ PageFrame {
                                         objectName: "group_" + groupBox.modelData
                                         Layout.fillWidth: true
                                         implicitHeight: Theme.touchTarget
-                                        onClicked: page.toggleGroup(groupBox.modelData)
+                                        onClicked: page.toggleGroup(groupBox.modelData) // qmllint disable unqualified
                                         readonly property int changed: {
                                             let n = 0
                                             for (const o of groupBox.members)
@@ -434,7 +442,7 @@ PageFrame {
                                             Layout.leftMargin: 8
                                             Layout.bottomMargin: 6
                                             option: modelData
-                                            value: page.valueOf(modelData)
+                                            value: page.valueOf(modelData) // qmllint disable unqualified
                                             onChose: (v) => page.choose(modelData.key, v)
                                         }
                                     }
