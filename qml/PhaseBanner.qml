@@ -33,12 +33,15 @@ Rectangle {
             Layout.rightMargin: 8
         }
         Repeater {
-            // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter gives it no Array
-            // methods.
-            model: GameController.phases.filter(p => p.group === GameController.phaseGroup) // qmllint disable type
+            // Every phase of the sequence; those of the other half of the turn are hidden, and the layout leaves
+            // no room for a hidden item.
+            model: GameController.phases
             Rectangle {
-                required property var modelData
-                readonly property bool current: GameController.phase === modelData.key
+                required property string key
+                required property string label
+                required property string group
+                readonly property bool current: GameController.phase === key
+                visible: group === GameController.phaseGroup
                 Layout.fillWidth: true
                 Layout.fillHeight: true
                 radius: 6
@@ -48,7 +51,7 @@ Rectangle {
                     width: parent.width - 8
                     horizontalAlignment: Text.AlignHCenter
                     elide: Text.ElideRight
-                    text: parent.modelData.label
+                    text: parent.label
                     font.pixelSize: Theme.fontSmall
                     font.bold: parent.current
                     color: parent.current ? "#111" : Theme.textDim

@@ -48,6 +48,11 @@ GameController::GameController(QObject* parent)
     , m_roster(new RosterModel(this))
     , m_log(new LogModel(this))
     , m_fairness(new FairnessModel(this))
+    , m_options(new OptionsModel(this))
+    , m_recentAnswers(new RecentAnswersModel(this))
+    , m_history(new HistoryModel(this))
+    , m_phases(new PhasesModel(this))
+    , m_players(new PlayersModel(this))
     , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())) {
 }
 
@@ -67,16 +72,6 @@ QString GameController::scenarioName() const {
     if (!m_session)
         return {};
     return q(m_session->engine().scenarioName());
-}
-
-QVariantList GameController::players() const {
-    QVariantList out;
-    if (!m_session)
-        return out;
-    for (const storage::Player& p : m_session->journal().game().players)
-        out << QVariantMap{
-            {u"name"_s, q(p.name)}, {u"side"_s, q(p.side)}, {u"diceColour"_s, q(p.diceColour)}};
-    return out;
 }
 
 int GameController::turn() const {
@@ -109,15 +104,6 @@ QString GameController::phaseGroup() const {
         if (p.id == view.phase)
             return q(p.group);
     return {};
-}
-
-QVariantList GameController::phases() const {
-    QVariantList out;
-    if (!m_session)
-        return out;
-    for (const rules::PhaseView& p : m_session->engine().turnView().phases)
-        out << QVariantMap{{u"key"_s, q(p.id)}, {u"label"_s, q(p.label)}, {u"group"_s, q(p.group)}};
-    return out;
 }
 
 QString GameController::activeSide() const {
@@ -165,18 +151,6 @@ QString GameController::questionText() const {
     if (!m_session || !m_session->prompt().question)
         return {};
     return q(m_session->prompt().question->text);
-}
-
-QVariantList GameController::options() const {
-    QVariantList out;
-    if (!m_session)
-        return out;
-    const rules::Prompt prompt = m_session->prompt(); // by value: keep it alive for the loop
-    if (!prompt.question)
-        return out;
-    for (const rules::Option& o : prompt.question->options)
-        out << QVariantMap{{u"value"_s, q(o.value)}, {u"label"_s, q(o.label)}};
-    return out;
 }
 
 QString GameController::ruleId() const {
@@ -347,14 +321,15 @@ void GameController::closeGame() {
     m_session.reset();
     m_canUndo = m_canOverride = m_canRedo = false;
     m_redoText.clear();
-    m_recentAnswers.clear();
+    m_recentAnswers->setRows({});
     m_lastFix.clear();
     m_appDraws.clear();
-    m_history.clear();
+    m_history->setRows({});
     m_turnSummary.clear();
     m_roster->reset({});
     m_log->reset({}, {}, {});
     m_fairness->reset({});
+    refreshLists();
     SavedGames::rememberLast({});
     m_calibrationPayload.clear();
     Q_EMIT calibrationChanged();
@@ -422,17 +397,20 @@ void GameController::drawForApp() {
 }
 
 void GameController::rebuildHistory() {
-    m_history.clear();
     m_turnSummary.clear();
-    if (!m_session)
+    if (!m_session) {
+        m_history->setRows({});
         return;
+    }
     // The last two turns input by input (cost): the current turn's lines, newest first, and the summary of
     // the turn that ended last.
     const int turn = m_session->engine().turnView().turn;
     auto story = report::turnStory(*m_session, turn - 1);
-    if (!story)
+    if (!story) {
+        m_history->setRows({});
         return;
-    QVariantList newestFirst;
+    }
+    QList<QVariantMap> newestFirst;
     for (const report::StoryLine& line : *story) {
         if (line.kind == report::StoryLine::Kind::TurnSummary)
             m_turnSummary = q(line.text);
@@ -440,7 +418,7 @@ void GameController::rebuildHistory() {
             newestFirst.prepend(
                 QVariantMap{{u"turn"_s, line.turn}, {u"text"_s, q(line.text)}, {u"big"_s, line.big}});
     }
-    m_history = newestFirst;
+    m_history->setRows(std::move(newestFirst));
 }
 
 void GameController::refresh() {
@@ -448,7 +426,7 @@ void GameController::refresh() {
     rebuildHistory();
     m_canRedo = false;
     m_redoText.clear();
-    m_recentAnswers.clear();
+    QList<QVariantMap> recent;
     if (m_session) {
         m_roster->reset(m_session->engine().roster());
         auto events = m_session->journal().events();
@@ -462,7 +440,7 @@ void GameController::refresh() {
             }
         // The newest answers in force, for the fix chips of the prompt card.
         if (inForce)
-            for (auto it = inForce->rbegin(); it != inForce->rend() && m_recentAnswers.size() < 3; ++it) {
+            for (auto it = inForce->rbegin(); it != inForce->rend() && recent.size() < 3; ++it) {
                 if (it->event.kind != storage::kind::Answer)
                     continue;
                 const nlohmann::json p = nlohmann::json::parse(it->event.payloadJson, nullptr, false);
@@ -471,10 +449,10 @@ void GameController::refresh() {
                 std::string label = p.value("label", p.value("value", std::string()));
                 if (it->overriddenValue)
                     label = *it->overriddenValue;
-                m_recentAnswers << QVariantMap{{u"seq"_s, static_cast<qlonglong>(it->event.seq)},
-                                               {u"question"_s, q(p.value("question", std::string()))},
-                                               {u"label"_s, q(label)},
-                                               {u"tag"_s, q(p.value("key", std::string()))}};
+                recent << QVariantMap{{u"seq"_s, static_cast<qlonglong>(it->event.seq)},
+                                      {u"question"_s, q(p.value("question", std::string()))},
+                                      {u"label"_s, q(label)},
+                                      {u"tag"_s, q(p.value("key", std::string()))}};
             }
         auto struck = storage::struckOutBySeq(m_session->journal());
         m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden,
@@ -500,7 +478,31 @@ void GameController::refresh() {
     } else {
         m_canUndo = m_canOverride = false;
     }
+    m_recentAnswers->setRows(std::move(recent));
+    refreshLists();
     Q_EMIT stateChanged();
+}
+
+void GameController::refreshLists() {
+    QList<QVariantMap> options;
+    if (m_session) {
+        const rules::Prompt prompt = m_session->prompt(); // by value: keep it alive for the loop
+        if (prompt.question)
+            for (const rules::Option& o : prompt.question->options)
+                options << QVariantMap{{u"value"_s, q(o.value)}, {u"label"_s, q(o.label)}};
+    }
+    m_options->setRows(std::move(options));
+
+    QList<QVariantMap> phases, players;
+    if (m_session) {
+        for (const rules::PhaseView& p : m_session->engine().turnView().phases)
+            phases << QVariantMap{{u"key"_s, q(p.id)}, {u"label"_s, q(p.label)}, {u"group"_s, q(p.group)}};
+        for (const storage::Player& p : m_session->journal().game().players)
+            players << QVariantMap{
+                {u"name"_s, q(p.name)}, {u"side"_s, q(p.side)}, {u"diceColour"_s, q(p.diceColour)}};
+    }
+    m_phases->setRows(std::move(phases));
+    m_players->setRows(std::move(players));
 }
 
 std::string GameController::playerForKey(const std::string& key) const {

@@ -6,6 +6,7 @@
 
 #include "app/storage/GameSession.h"
 #include "app/ui/FairnessModel.h"
+#include "app/ui/GameLists.h"
 #include "app/ui/LogModel.h"
 #include "app/ui/RosterModel.h"
 #include "common/ChitVocabulary.h"
@@ -29,7 +30,7 @@ class GameController : public QObject {
     Q_PROPERTY(bool active READ active NOTIFY gameChanged FINAL)
     Q_PROPERTY(QString gamePath READ gamePath NOTIFY gameChanged FINAL)
     Q_PROPERTY(QString scenarioName READ scenarioName NOTIFY gameChanged FINAL)
-    Q_PROPERTY(QVariantList players READ players NOTIFY gameChanged FINAL)
+    Q_PROPERTY(muster::app::PlayersModel* players READ players CONSTANT FINAL)
     Q_PROPERTY(int turn READ turn NOTIFY stateChanged FINAL)
     Q_PROPERTY(int maxTurns READ maxTurns NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString phase READ phase NOTIFY stateChanged FINAL)
@@ -37,8 +38,9 @@ class GameController : public QObject {
     // The part of the turn the current phase belongs to (a phasing side's half), empty when the turn has
     // none.
     Q_PROPERTY(QString phaseGroup READ phaseGroup NOTIFY stateChanged FINAL)
-    // The sequence of play of the game's rule set: [{key, label}], and the side that acts now (may be empty).
-    Q_PROPERTY(QVariantList phases READ phases NOTIFY gameChanged FINAL)
+    // The sequence of play of the game's rule set (roles key, label, group), and the side that acts now (may
+    // be empty).
+    Q_PROPERTY(muster::app::PhasesModel* phases READ phases CONSTANT FINAL)
     Q_PROPERTY(QString activeSide READ activeSide NOTIFY stateChanged FINAL)
     Q_PROPERTY(bool hasChits READ hasChits NOTIFY gameChanged FINAL)
     // What the prompt is about, as the rule set tags it ("order", "target", "casualties", …).
@@ -47,7 +49,7 @@ class GameController : public QObject {
     Q_PROPERTY(QString promptKey READ promptKey NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString headline READ headline NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString questionText READ questionText NOTIFY stateChanged FINAL)
-    Q_PROPERTY(QVariantList options READ options NOTIFY stateChanged FINAL)
+    Q_PROPERTY(muster::app::OptionsModel* options READ options CONSTANT FINAL)
     Q_PROPERTY(QString ruleId READ ruleId NOTIFY stateChanged FINAL)
     Q_PROPERTY(int diceCount READ diceCount NOTIFY stateChanged FINAL)
     Q_PROPERTY(int diceSides READ diceSides NOTIFY stateChanged FINAL)
@@ -68,18 +70,18 @@ class GameController : public QObject {
     // A redo enters again the latest undone step (while only undos and redos followed it); its words.
     Q_PROPERTY(bool canRedo READ canRedo NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString redoText READ redoText NOTIFY stateChanged FINAL)
-    // The latest answers still in force, newest first, for the prompt card's "fix" chips: [{seq, question,
-    // label, tag}] (at most 3).
-    Q_PROPERTY(QVariantList recentAnswers READ recentAnswers NOTIFY stateChanged FINAL)
+    // The latest answers still in force, newest first, for the prompt card's "fix" chips (roles seq,
+    // question, label, tag; at most 3).
+    Q_PROPERTY(muster::app::RecentAnswersModel* recentAnswers READ recentAnswers CONSTANT FINAL)
     // What Muster drew itself for the latest draws no die on the table makes (DiceRequest::appDraws), e.g.
     // "Muster draws: the 2nd officer and 3 rank and file (d31: 2, …)."; "" until it draws.
     Q_PROPERTY(QString appDraws READ appDraws NOTIFY stateChanged FINAL)
     // Whether Muster draws those itself (on by default). Scripted tests turn it off to feed the draws as
     // before, like any other dice request.
     Q_PROPERTY(bool autoDraw READ autoDraw WRITE setAutoDraw NOTIFY stateChanged FINAL)
-    // What happened this turn, newest first: [{turn, text}], one whole sentence of the rules per entry
-    // (Engine::events of each input), Muster's own draws included.
-    Q_PROPERTY(QVariantList history READ history NOTIFY stateChanged FINAL)
+    // What happened this turn, newest first (roles turn, text, big), one whole sentence of the rules per
+    // entry (Engine::events of each input), Muster's own draws included.
+    Q_PROPERTY(muster::app::HistoryModel* history READ history CONSTANT FINAL)
     // The last finished turn summed up: losses per side, units lost, DLs recovered ("" in turn 1).
     Q_PROPERTY(QString turnSummary READ turnSummary NOTIFY stateChanged FINAL)
     // What the latest fix did, in words ("" until one is made in this session).
@@ -103,13 +105,13 @@ public:
     bool active() const { return m_session.has_value(); }
     QString gamePath() const;
     QString scenarioName() const;
-    QVariantList players() const;
+    PlayersModel* players() const { return m_players; }
     int turn() const;
     int maxTurns() const;
     QString phase() const;
     QString phaseLabel() const;
     QString phaseGroup() const;
-    QVariantList phases() const;
+    PhasesModel* phases() const { return m_phases; }
     QString activeSide() const;
     bool hasChits() const;
     QString promptTag() const;
@@ -119,7 +121,7 @@ public:
     QString promptKey() const;
     QString headline() const;
     QString questionText() const;
-    QVariantList options() const;
+    OptionsModel* options() const { return m_options; }
     QString ruleId() const;
     int diceCount() const;
     int diceSides() const;
@@ -138,14 +140,14 @@ public:
     bool canOverride() const { return m_canOverride; }
     bool canRedo() const { return m_canRedo; }
     QString redoText() const { return m_redoText; }
-    QVariantList recentAnswers() const { return m_recentAnswers; }
+    RecentAnswersModel* recentAnswers() const { return m_recentAnswers; }
     QString lastFix() const { return m_lastFix; }
     QString appDraws() const { return m_appDraws; }
     bool autoDraw() const { return m_autoDraw; }
     void setAutoDraw(bool on);
     // Seeds the app's own dice (virtual dice and Muster's draws), so a test's draws are known.
     Q_INVOKABLE void seedAppDice(qlonglong seed);
-    QVariantList history() const { return m_history; }
+    HistoryModel* history() const { return m_history; }
     QString turnSummary() const { return m_turnSummary; }
     QString lastError() const { return m_lastError; }
     QVariantList houseRules() const;
@@ -242,6 +244,9 @@ private:
     // After an append: lastError on failure, else cleared and everything refreshed.
     bool written(const storage::Result<storage::Event>& event);
     void refresh();
+    // Sets the options, phases and players from the game (empty without one); each model resets only if its
+    // rows changed. The history and the recent answers are set where they are worked out.
+    void refreshLists();
     std::string playerForKey(const std::string& key) const;
     // The payload of the game's latest calibration event, "" if none: one row read by a query on the
     // journal's kind, not a second read of every event after the replay.
@@ -251,17 +256,20 @@ private:
     RosterModel* m_roster;
     LogModel* m_log;
     FairnessModel* m_fairness;
+    OptionsModel* m_options;
+    RecentAnswersModel* m_recentAnswers;
+    HistoryModel* m_history;
+    PhasesModel* m_phases;
+    PlayersModel* m_players;
     rules::VirtualDice m_virtualDice;
     QString m_lastError;
     bool m_canUndo = false;     // the latest input in force is an answer
     bool m_canOverride = false; // the latest input in force is a dice result
     bool m_canRedo = false;
     QString m_redoText;
-    QVariantList m_recentAnswers;
     QString m_lastFix;
     QString m_appDraws;
     bool m_autoDraw = true;
-    QVariantList m_history;
     QString m_turnSummary;
     // Replays the previous and the current turn input by input for the history and the summary.
     void rebuildHistory();

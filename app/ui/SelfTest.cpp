@@ -92,9 +92,8 @@ int SelfTest::run(QGuiApplication& app, QQuickWindow* window, GameController* ga
             if (game->promptKind() == u"dice"_s) {
                 ok = game->submitDice(game->rollVirtual(), u"virtual"_s);
             } else {
-                const QVariantList options = game->options();
-                const QVariantMap option =
-                    options.value(played % std::max<qsizetype>(1, options.size())).toMap();
+                const QList<QVariantMap> options = game->options()->rows();
+                const QVariantMap option = options.value(played % std::max<qsizetype>(1, options.size()));
                 ok = game->answer(option.value(u"value"_s).toString());
             }
             if (!ok) {

@@ -122,7 +122,7 @@ QVariantMap TappedOrders::choicesFor(const QString& unitId) const {
     }
     if (m_game->promptKind() == u"question"_s && m_game->promptKey().toStdString() == id + kOrderSuffix) {
         out[u"state"_s] = u"asked"_s;
-        out[u"options"_s] = m_game->options();
+        out[u"options"_s] = m_game->options()->toList();
         return out;
     }
     const std::map<std::string, qlonglong> given = m_game->ordersGivenThisTurn();
@@ -189,7 +189,7 @@ void TappedOrders::giveWaiting() {
         m_waiting.erase(it);
         // The order was chosen from every order the unit can get in a game; the engine knows what it can
         // take now (a limbered gun cannot FIRE), so one it cannot take is said and the question stays.
-        if (!offers(m_game->options(), value)) {
+        if (!offers(m_game->options()->toList(), value)) {
             const QString name = choicesFor(q(unit)).value(u"name"_s).toString();
             m_problem =
                 u"%1 cannot take %2 now: choose its order."_s.arg(name, value.toUpper().replace(u'_', u' '));

@@ -178,12 +178,14 @@ PageFrame {
                         width: parent.width
                         spacing: 10
                         Repeater {
-                            model: GameController.promptKind === "question" ? GameController.options : []
+                            // The options are empty unless the prompt is a question.
+                            model: GameController.options
                             BigButton {
-                                required property var modelData
-                                text: modelData.label
-                                objectName: "option_" + modelData.value
-                                onClicked: GameController.answer(modelData.value)
+                                required property string value
+                                required property string label
+                                text: label
+                                objectName: "option_" + value
+                                onClicked: GameController.answer(value)
                             }
                         }
                     }
@@ -300,11 +302,11 @@ PageFrame {
                         model: GameController.history
                         header: Item {
                             width: ListView.view.width
-                            height: GameController.history.length === 0 ? nothingYet.implicitHeight + 6 : 0
+                            height: GameController.history.count === 0 ? nothingYet.implicitHeight + 6 : 0
                             Label {
                                 id: nothingYet
                                 width: parent.width
-                                visible: GameController.history.length === 0
+                                visible: GameController.history.count === 0
                                 text: qsTr("Nothing resolved yet this turn.")
                                 wrapMode: Text.WordWrap
                                 font.pixelSize: Theme.fontSmall + 1
@@ -313,16 +315,19 @@ PageFrame {
                         }
                         // A big moment (a unit lost or routed, an officer down) is said louder: larger, in the
                         // accent colour, behind a flag.
+                        // The role "text" is read through `model`: a required property of that name would hide the
+                        // Label's own text.
                         delegate: Label {
-                            required property var modelData
+                            required property var model
                             required property int index
+                            required property bool big
                             objectName: "historyLine_" + index
                             width: ListView.view.width
-                            text: (modelData.big ? "\u2691 " : "") + modelData.text
+                            text: (big ? "\u2691 " : "") + model.text
                             wrapMode: Text.WordWrap
-                            font.pixelSize: modelData.big ? Theme.fontBody + 2 : Theme.fontSmall + 2
-                            font.bold: index === 0 || modelData.big
-                            color: modelData.big ? Theme.accent : index === 0 ? Theme.text : Theme.textDim
+                            font.pixelSize: big ? Theme.fontBody + 2 : Theme.fontSmall + 2
+                            font.bold: index === 0 || big
+                            color: big ? Theme.accent : index === 0 ? Theme.text : Theme.textDim
                         }
                     }
                     Rectangle {
@@ -356,17 +361,19 @@ PageFrame {
                     Flow {
                         Layout.fillWidth: true
                         spacing: 6
-                        visible: GameController.recentAnswers.length > 0
+                        visible: GameController.recentAnswers.count > 0
                         Repeater {
                             model: GameController.recentAnswers
                             BigButton {
-                                required property var modelData
-                                objectName: "fixRecent_" + modelData.seq
+                                required property int seq
+                                required property string label
+                                required property string tag
+                                objectName: "fixRecent_" + seq
                                 // "Fix MX-TAMP hard cover: No": the unit and what was asked, from the prompt key.
-                                text: qsTr("Fix %1: %2").arg(modelData.tag.replace(".", " ").replace(/_/g, " ")).arg(modelData.label)
+                                text: qsTr("Fix %1: %2").arg(tag.replace(".", " ").replace(/_/g, " ")).arg(label)
                                 font.pixelSize: Theme.fontSmall
                                 width: Math.min(implicitWidth, parent ? parent.width : implicitWidth)
-                                onClicked: fixDialog.openFor(modelData.seq) // qmllint disable unqualified
+                                onClicked: fixDialog.openFor(seq) // qmllint disable unqualified
                             }
                         }
                     }

@@ -95,12 +95,13 @@ PageFrame {
                 onClicked: page.filtered.playerFilter = ""
             }
             Repeater {
-                model: GameController.active ? GameController.players : []
+                // Empty without a game.
+                model: GameController.players
                 BigButton {
-                    required property var modelData
-                    text: modelData.name
-                    highlighted: page.filtered.playerFilter === modelData.name // qmllint disable unqualified
-                    onClicked: page.filtered.playerFilter = modelData.name // qmllint disable unqualified
+                    required property string name
+                    text: name
+                    highlighted: page.filtered.playerFilter === name // qmllint disable unqualified
+                    onClicked: page.filtered.playerFilter = name // qmllint disable unqualified
                 }
             }
             ComboBox {

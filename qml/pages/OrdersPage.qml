@@ -84,11 +84,14 @@ PageFrame {
                     Layout.fillWidth: true
                     spacing: 10
                     Repeater {
-                        model: GameController.phase === "orders" && GameController.promptKind === "question" ? GameController.options : []
+                        // An empty model outside the orders phase hides the buttons; the options model itself
+                        // is empty unless the prompt is a question.
+                        model: GameController.phase === "orders" ? GameController.options : null
                         BigButton {
-                            required property var modelData
-                            text: modelData.label
-                            onClicked: GameController.answer(modelData.value)
+                            required property string value
+                            required property string label
+                            text: label
+                            onClicked: GameController.answer(value)
                         }
                     }
                 }

@@ -33,12 +33,14 @@ PageFrame {
                 onClicked: GameController.roster.sideFilter = ""
             }
             Repeater {
-                model: GameController.active ? GameController.players : []
+                // Empty without a game.
+                model: GameController.players
                 BigButton {
-                    required property var modelData
-                    text: modelData.name
-                    highlighted: GameController.roster.sideFilter === modelData.side
-                    onClicked: GameController.roster.sideFilter = modelData.side
+                    required property string name
+                    required property string side
+                    text: name
+                    highlighted: GameController.roster.sideFilter === side
+                    onClicked: GameController.roster.sideFilter = side
                 }
             }
             Label {

@@ -538,12 +538,13 @@ PageFrame {
                                     Layout.fillWidth: true
                                     spacing: 6
                                     Repeater {
-                                        model: GameController.active ? GameController.players : []
+                                        // Empty without a game.
+                                        model: GameController.players
                                         BigButton {
-                                            required property var modelData
-                                            text: modelData.name
-                                            highlighted: setCard.modelData.player === modelData.name // qmllint disable unqualified
-                                            onClicked: calibration.assignSet(setCard.index, modelData.name) // qmllint disable unqualified
+                                            required property string name
+                                            text: name
+                                            highlighted: setCard.modelData.player === name // qmllint disable unqualified
+                                            onClicked: calibration.assignSet(setCard.index, name) // qmllint disable unqualified
                                         }
                                     }
                                     Label {

@@ -31,8 +31,8 @@ TestCase {
                 verify(GameController.submitDice(faces, source), GameController.lastError)
                 thrown[source] += faces.length
             } else if (GameController.promptKind === "question") {
-                let wanted = GameController.options[0].value
-                for (const o of GameController.options)
+                let wanted = GameController.options.get(0).value
+                for (const o of GameController.options.toList())
                     if (o.value === "first_fire")
                         wanted = o.value
                 verify(GameController.answer(wanted), GameController.lastError)

@@ -27,7 +27,7 @@ TestCase {
 
     function chooseAnswer() {
         const key = GameController.promptKey
-        const options = GameController.options
+        const options = GameController.options.toList()
         if (key.endsWith(".order")) {
             const wanted = orders[key.substring(0, key.indexOf("."))] || "hold"
             for (let i = 0; i < options.length; ++i)

@@ -34,7 +34,7 @@ TestCase {
 
     function chooseAnswer() {
         const key = GameController.promptKey
-        const options = GameController.options
+        const options = GameController.options.toList()
         verify(options.length > 0, "a question without options: " + key)
         const unit = key.substring(0, key.indexOf("."))
         let wanted = ""

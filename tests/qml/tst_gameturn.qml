@@ -28,7 +28,7 @@ TestCase {
 
     function chooseAnswer() {
         const key = GameController.promptKey
-        const options = GameController.options
+        const options = GameController.options.toList()
         verify(options.length > 0, "a question without options: " + key)
         if (key.endsWith(".order")) {
             const unit = key.substring(0, key.indexOf("."))

@@ -58,7 +58,7 @@ TestCase {
                 break
             const turn = GameController.turn
             if (GameController.promptKind === "question") {
-                const options = GameController.options
+                const options = GameController.options.toList()
                 verify(options.length > 0, "a question without options: " + GameController.promptKey)
                 tap(win, "option_" + options[inputs % options.length].value)
             } else {

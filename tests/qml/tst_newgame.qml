@@ -76,8 +76,8 @@ TestCase {
         // Lint note: a QVariantMap is a JS object at run time; Qt 6.4's linter sees no keys in it.
         compare(GameController.playSetup.dice, "virtual") // qmllint disable type
         compare(GameController.playSetup.app, true)
-        compare(GameController.players[0].name, "Ann")
-        compare(GameController.players[1].name, "Beto")
+        compare(GameController.players.get(0).name, "Ann")
+        compare(GameController.players.get(1).name, "Beto")
 
         // MD-ORG-02 with md.cav_officers = by_grade: cavalry have the infantry's officers, 1/2/3 by grade.
         const roster = GameController.roster
@@ -103,8 +103,8 @@ TestCase {
             compare(GameController.promptKind, "question")
             const key = GameController.promptKey
             const unit = key.substring(0, key.indexOf("."))
-            let wanted = GameController.options[0].value
-            for (const o of GameController.options)
+            let wanted = GameController.options.get(0).value
+            for (const o of GameController.options.toList())
                 if (key.endsWith(".order") && o.value === (orders[unit] || "hold"))
                     wanted = o.value
             tap(win, "option_" + wanted)
@@ -117,7 +117,7 @@ TestCase {
             if (GameController.promptKind === "dice")
                 verify(GameController.submitDice(GameController.rollVirtual(), "virtual"), GameController.lastError)
             else
-                tap(win, "option_" + GameController.options[0].value)
+                tap(win, "option_" + GameController.options.get(0).value)
         }
         compare(GameController.phase, "charge_tests")
 
@@ -180,8 +180,8 @@ TestCase {
         verify(!findChild(win.contentItem, "set_us_none").chosen)
         tap(win, "startGame")
         tryCompare(GameController, "active", true)
-        compare(GameController.players[0].diceColour, "ivory")
-        compare(GameController.players[1].diceColour, "red")
+        compare(GameController.players.get(0).diceColour, "ivory")
+        compare(GameController.players.get(1).diceColour, "red")
         compare(GameController.playSetup.table, "Club table")
         verify(GameController.calibrationPayload.length > 0, "the profile was not attached to the game")
         const payload = JSON.parse(GameController.calibrationPayload)

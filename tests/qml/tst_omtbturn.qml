@@ -37,7 +37,7 @@ TestCase {
         compare(win.currentPage, "game")
         compare(GameController.turn, 1)
         compare(GameController.hasChits, false)
-        verify(GameController.phases.length > 0, "the rule set gives no sequence of play")
+        verify(GameController.phases.count > 0, "the rule set gives no sequence of play")
 
         let inputs = 0
         let guard = 0
@@ -48,7 +48,7 @@ TestCase {
             groups[GameController.phaseGroup] = true
             sides[GameController.activeSide] = true
             if (GameController.promptKind === "question") {
-                const options = GameController.options
+                const options = GameController.options.toList()
                 verify(options.length > 0, "a question without options: " + GameController.promptKey)
                 tap(win, "option_" + options[inputs % options.length].value)
             } else {

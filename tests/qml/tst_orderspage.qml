@@ -56,7 +56,6 @@ TestCase {
         // Every order in: nobody is asked, nobody is waiting, though the next question is about US-TXVOL.
         let guard = 0
         while (GameController.promptTag === "order" && guard++ < 40) {
-            const options = GameController.options.map(o => o.value)
             // The Texas volunteers fire, so what follows the orders is a question about that unit (its
             // target), whose key starts with the unit's id as an order's does.
             const fire = GameController.promptKey === "US-TXVOL.order"

@@ -28,7 +28,7 @@ TestCase {
 
     function chooseAnswer() {
         const key = GameController.promptKey
-        const options = GameController.options
+        const options = GameController.options.toList()
         const unit = key.substring(0, key.indexOf("."))
         let wanted = ""
         if (key.endsWith(".order"))
@@ -43,7 +43,7 @@ TestCase {
 
     function texts() {
         // Lint note: a QVariantList is a JS array at run time; Qt 6.4's linter gives it no Array methods.
-        return GameController.history.map(h => h.text) // qmllint disable type
+        return GameController.history.toList().map(h => h.text) // qmllint disable type
     }
 
     function test_resultPanelAndTurnSummaryAfterAScriptedTurn() {
@@ -79,7 +79,7 @@ TestCase {
             if (firstFireSeen === null && wasFirstFire && GameController.phase !== "first_fire")
                 firstFireSeen = texts()
             wasFirstFire = GameController.phase === "first_fire"
-            for (const h of GameController.history)
+            for (const h of GameController.history.toList())
                 if (h.big && bigSeen.indexOf(h.text) < 0)
                     bigSeen.push(h.text)
         }

@@ -123,7 +123,7 @@ TestCase {
         while (!(GameController.promptKind === "dice" && GameController.dicePool && GameController.diceCount >= 6)
                && guard++ < 200) {
             if (GameController.promptKind === "question") {
-                const options = GameController.options
+                const options = GameController.options.toList()
                 const fire = options.find(o => o.value === "fire")
                 verify(GameController.answer(GameController.promptKey.endsWith(".order") && fire ? "fire" : options[0].value),
                        GameController.lastError)

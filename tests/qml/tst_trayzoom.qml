@@ -43,7 +43,7 @@ TestCase {
         let guard = 0
         while (GameController.promptKind === "question" && guard++ < 100) {
             const key = GameController.promptKey
-            let value = GameController.options[0].value
+            let value = GameController.options.get(0).value
             if (key.endsWith(".order"))
                 value = key === "US-TXVOL.order" ? "fire" : "hold"
             else if (key.endsWith(".range"))

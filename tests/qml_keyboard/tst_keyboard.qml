@@ -89,7 +89,7 @@ TestCase {
         verify(GameController.answer("hold"), GameController.lastError)
         win.showPage("game")
         const dialog = win.pageItem("game").fixDialogItem
-        verify(dialog.openFor(GameController.recentAnswers[0].seq))
+        verify(dialog.openFor(GameController.recentAnswers.get(0).seq))
         tryCompare(dialog, "opened", true)
         const reason = findChild(dialog.contentItem, "fixReason")
         Ui.waitForLayout(testCase, reason)

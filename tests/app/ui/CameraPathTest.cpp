@@ -365,9 +365,9 @@ bool CameraPathTest::playToDicePrompt(GameController& game, int extra) {
                 return false;
         } else if (game.promptKind() == u"question"_s) {
             // Fire orders, so the first fire phase asks for dice soon.
-            QString value = game.options().value(0).toMap().value(u"value"_s).toString();
-            for (const QVariant& o : game.options())
-                if (o.toMap().value(u"value"_s).toString() == u"first_fire"_s)
+            QString value = game.options()->get(0).value(u"value"_s).toString();
+            for (const QVariantMap& o : game.options()->rows())
+                if (o.value(u"value"_s).toString() == u"first_fire"_s)
                     value = u"first_fire"_s;
             if (!game.answer(value))
                 return false;

@@ -1,7 +1,8 @@
 // Every list model the QML binds to, checked by Qt's own QAbstractItemModelTester (Fatal) while the model
 // goes through what the app does to it: a game played through GameController (answers, virtual dice, undo,
 // redo, log filters, close and reopen) for the roster and the log, and a camera read corrected and struck out
-// for the live dice. The tester checks rowCount/index/data/roleNames and the begin/end signal pairs of every
+// for the live dice; GameController's own lists (options, recent answers, history, phases, players) through a
+// played game. The tester checks rowCount/index/data/roleNames and the begin/end signal pairs of every
 // change.
 
 #include "app/ui/GameController.h"
@@ -13,7 +14,11 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QTemporaryDir>
+
+#include <memory>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 using muster::app::GameController;
@@ -24,8 +29,8 @@ namespace {
 // One step of play by the first option or a virtual throw; false when the game is over or refused the step.
 bool playOneStep(GameController& game) {
     if (game.promptKind() == u"question"_s) {
-        const QVariantList options = game.options();
-        return !options.isEmpty() && game.answer(options.front().toMap().value(u"value"_s).toString());
+        const QList<QVariantMap> options = game.options()->rows();
+        return !options.isEmpty() && game.answer(options.front().value(u"value"_s).toString());
     }
     if (game.promptKind() == u"dice"_s)
         return game.submitDice(game.rollVirtual(), u"virtual"_s);
@@ -80,6 +85,103 @@ TEST(ModelTester, RosterAndLogThroughAGameWithUndoRedoFiltersAndReopen) {
     game.closeGame();
 }
 
+namespace {
+
+// Each row read through the model's roles is the row get() gives, and every role of the model is in it.
+void expectRolesMatchRows(const muster::app::MapListModel& model) {
+    const QHash<int, QByteArray> roles = model.roleNames();
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QVariantMap row = model.get(r);
+        ASSERT_EQ(row.size(), roles.size()) << "row " << r;
+        for (auto it = roles.begin(); it != roles.end(); ++it)
+            EXPECT_EQ(model.index(r).data(it.key()), row.value(QString::fromLatin1(it.value())))
+                << it.value().toStdString() << " of row " << r;
+    }
+    EXPECT_TRUE(model.get(model.rowCount()).isEmpty());
+    EXPECT_TRUE(model.get(-1).isEmpty());
+}
+
+} // namespace
+
+TEST(ModelTester, GameListsThroughAGameWithUndoRedoAndReopen) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    qputenv("MUSTER_GAMES_DIR", dir.path().toUtf8());
+    GameController game;
+    const std::vector<muster::app::MapListModel*> lists{game.options(), game.recentAnswers(), game.history(),
+                                                        game.phases(), game.players()};
+    std::vector<std::unique_ptr<Tester>> testers;
+    for (muster::app::MapListModel* m : lists)
+        testers.push_back(std::make_unique<Tester>(m, Tester::FailureReportingMode::Fatal));
+    QSignalSpy playersReset(game.players(), &QAbstractItemModel::modelReset);
+    QSignalSpy phasesReset(game.phases(), &QAbstractItemModel::modelReset);
+    QSignalSpy playersCount(game.players(), &muster::app::MapListModel::countChanged);
+    game.seedAppDice(3);
+    ASSERT_TRUE(startSmallGame(game)) << game.lastError().toStdString();
+    ASSERT_EQ(game.players()->count(), 2);
+    EXPECT_EQ(game.players()->get(1).value(u"name"_s).toString(), u"Bob"_s);
+    EXPECT_EQ(game.players()->get(1).value(u"side"_s).toString(), u"mx"_s);
+    ASSERT_GT(game.phases()->count(), 0);
+    EXPECT_EQ(playersReset.count(), 1);
+    EXPECT_EQ(phasesReset.count(), 1);
+    EXPECT_EQ(playersCount.count(), 1);
+    ASSERT_EQ(game.promptKind(), u"question"_s);
+    ASSERT_GT(game.options()->count(), 0);
+
+    // A refresh that changes nothing resets no list (delegates are not made again).
+    {
+        QSignalSpy optionsReset(game.options(), &QAbstractItemModel::modelReset);
+        game.setAutoDraw(false);
+        game.setAutoDraw(true);
+        EXPECT_EQ(optionsReset.count(), 0);
+    }
+
+    bool sawHistory = false, sawRecent = false;
+    int steps = 0;
+    // Orders of first fire, so fire is resolved and the history has lines.
+    for (; steps < 120 && game.promptKind() != u"gameover"_s; ++steps) {
+        bool ok = false;
+        if (game.promptKind() == u"dice"_s) {
+            ok = game.submitDice(game.rollVirtual(), u"virtual"_s);
+        } else {
+            QString wanted = game.options()->get(0).value(u"value"_s).toString();
+            for (const QVariantMap& o : game.options()->rows())
+                if (o.value(u"value"_s).toString() == u"first_fire"_s)
+                    wanted = u"first_fire"_s;
+            ok = game.answer(wanted);
+        }
+        ASSERT_TRUE(ok) << game.lastError().toStdString();
+        if (steps % 7 == 6) {
+            ASSERT_TRUE(game.undoLast(u"test: take it back"_s)) << game.lastError().toStdString();
+            ASSERT_TRUE(game.redo()) << game.lastError().toStdString();
+        }
+        EXPECT_LE(game.recentAnswers()->count(), 3);
+        EXPECT_EQ(game.options()->count() > 0, game.promptKind() == u"question"_s);
+        sawHistory = sawHistory || game.history()->count() > 0;
+        sawRecent = sawRecent || game.recentAnswers()->count() > 0;
+        for (const muster::app::MapListModel* m : lists)
+            expectRolesMatchRows(*m);
+    }
+    EXPECT_GE(steps, 40);
+    EXPECT_TRUE(sawHistory);
+    EXPECT_TRUE(sawRecent);
+    // The players and the sequence of play do not change in a game: never reset while it is played.
+    EXPECT_EQ(playersReset.count(), 1);
+    EXPECT_EQ(phasesReset.count(), 1);
+
+    const QString path = game.gamePath();
+    game.closeGame();
+    for (const muster::app::MapListModel* m : lists)
+        EXPECT_EQ(m->count(), 0);
+    EXPECT_EQ(playersCount.count(), 2);
+    ASSERT_TRUE(game.openGame(path)) << game.lastError().toStdString();
+    EXPECT_EQ(game.players()->count(), 2);
+    EXPECT_GT(game.phases()->count(), 0);
+    for (const muster::app::MapListModel* m : lists)
+        expectRolesMatchRows(*m);
+    game.closeGame();
+}
+
 // Every unit on first fire, so the fire phases ask for dice: the fairness rows come and go with the game.
 TEST(ModelTester, FairnessThroughAGameWithDiceUndoAndClose) {
     QTemporaryDir dir;
@@ -101,9 +203,9 @@ TEST(ModelTester, FairnessThroughAGameWithDiceUndoAndClose) {
             continue;
         }
         ASSERT_EQ(game.promptKind(), u"question"_s);
-        QString wanted = game.options().front().toMap().value(u"value"_s).toString();
-        for (const QVariant& o : game.options())
-            if (o.toMap().value(u"value"_s).toString() == u"first_fire"_s)
+        QString wanted = game.options()->get(0).value(u"value"_s).toString();
+        for (const QVariantMap& o : game.options()->rows())
+            if (o.value(u"value"_s).toString() == u"first_fire"_s)
                 wanted = u"first_fire"_s;
         ASSERT_TRUE(game.answer(wanted)) << game.lastError().toStdString();
     }

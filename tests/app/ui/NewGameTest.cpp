@@ -89,7 +89,7 @@ TEST(NewGame, HouseRulesAndPlaySetupGoIntoTheJournalHeader) {
         << "an option left alone keeps its default";
     EXPECT_EQ(game.playSetup().value(u"dice"_s).toString(), u"virtual"_s);
     EXPECT_TRUE(game.playSetup().value(u"app"_s).toBool());
-    EXPECT_EQ(game.players().value(0).toMap().value(u"diceColour"_s).toString(), u"red"_s);
+    EXPECT_EQ(game.players()->get(0).value(u"diceColour"_s).toString(), u"red"_s);
     const std::string path = game.gamePath().toStdString();
     game.closeGame();
 

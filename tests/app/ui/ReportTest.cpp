@@ -36,9 +36,9 @@ TEST(Reports, WritesTheGameInPlayAndListsIt) {
     // Three decisions, so the report has events to show (orders by whatever the prompt offers first).
     for (int i = 0; i < 3; ++i) {
         ASSERT_EQ(game.promptKind(), u"question"_s);
-        const QVariantList options = game.options();
+        const QList<QVariantMap> options = game.options()->rows();
         ASSERT_FALSE(options.isEmpty());
-        ASSERT_TRUE(game.answer(options.front().toMap().value(u"value"_s).toString()))
+        ASSERT_TRUE(game.answer(options.front().value(u"value"_s).toString()))
             << game.lastError().toStdString();
     }
     QSignalSpy changed(&reports, &GameReports::reportsChanged);

@@ -41,9 +41,9 @@ int main(int argc, char** argv) {
                     break;
                 game.submitDice(game.rollVirtual(), u"virtual"_s);
             } else {
-                const QVariantList options = game.options();
-                const QVariant option = options.value(step % std::max<qsizetype>(1, options.size()));
-                game.answer(option.toMap().value(u"value"_s).toString());
+                const QList<QVariantMap> options = game.options()->rows();
+                const QVariantMap option = options.value(step % std::max<qsizetype>(1, options.size()));
+                game.answer(option.value(u"value"_s).toString());
             }
         }
     }

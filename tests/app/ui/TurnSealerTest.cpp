@@ -18,8 +18,8 @@ namespace {
 // One step of play by the first option or a virtual throw; false when the game refused it.
 bool playOneStep(GameController& game) {
     if (game.promptKind() == u"question"_s) {
-        const QVariantList options = game.options();
-        return !options.isEmpty() && game.answer(options.front().toMap().value(u"value"_s).toString());
+        const QList<QVariantMap> options = game.options()->rows();
+        return !options.isEmpty() && game.answer(options.front().value(u"value"_s).toString());
     }
     return game.promptKind() == u"dice"_s && game.submitDice(game.rollVirtual(), u"virtual"_s);
 }
