@@ -42,7 +42,7 @@ std::string ownerNotice(bool owned, int unknownOwners, const std::vector<std::st
         return {};
     std::vector<std::string> parts;
     if (unknownOwners == 1)
-        parts.push_back("1 die of a colour nobody owns: whose?");
+        parts.emplace_back("1 die of a colour nobody owns: whose?");
     else if (unknownOwners > 1)
         parts.push_back(n(unknownOwners) + " dice of a colour nobody owns: whose?");
     if (!roller.empty()) {
