@@ -301,7 +301,7 @@ bool CameraService::useCamera(int index) {
     m_preview = {};
     Q_EMIT previewChanged();
     setError({});
-    const QCameraDevice device = devices.at(index);
+    const QCameraDevice& device = devices.at(index); // devices outlives the camera set-up below
     m_camera = new QCamera(device, this);
     m_session = new QMediaCaptureSession(this);
     m_sink = new QVideoSink(this);
