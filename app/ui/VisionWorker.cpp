@@ -448,9 +448,12 @@ void VisionWorker::tick() {
         if (index != m_photoShown) {
             m_photoShown = index;
             auto loaded = vision::loadImageChecked(m_photos[index].toStdString());
-            m_photo = loaded ? std::move(loaded).value() : cv::Mat();
-            if (!loaded)
+            if (loaded) {
+                m_photo = std::move(loaded).value();
+            } else {
+                m_photo = cv::Mat();
                 Q_EMIT feedError(QString::fromStdString(loaded.error().message));
+            }
         }
         frame = m_photo;
     }
