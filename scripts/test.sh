@@ -70,7 +70,12 @@ if [ "$sanitize" = 1 ]; then
     # Qt's libraries have no frame pointers, so the fast unwinder stops at their first frame and a leak inside Qt
     # would have no stack for a suppression to match: the Qt tests unwind in full.
     env "${asan_env[@]}" ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:fast_unwind_on_malloc=0" \
-        ctest --test-dir "$asan_dir" -j"$MUSTER_JOBS" --timeout 1800 -L 'gui|qml' -LE slow || status=$?
+        ctest --test-dir "$asan_dir" -j"$MUSTER_JOBS" --timeout 1800 -L 'gui|qml' -LE slow -E '^qml\.quick_tests$' \
+        || status=$?
+    # The Quick Test suite unwinding in full took over 10 min on 2 cores, so it runs with ASan's memory checks but
+    # no leak check. Our models' leaks are checked above and in the app's GoogleTest suites, through whole games.
+    env "${asan_env[@]}" ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" \
+        ctest --test-dir "$asan_dir" -j"$MUSTER_JOBS" --timeout 1800 -R '^qml\.quick_tests$' || status=$?
 fi
 
 if [ "$tsan" = 1 ]; then
