@@ -13,7 +13,7 @@ vision::zxing::ModuleMatrix encodeMicroQr(const std::string& text, int version) 
     if (code->version == version) {
         m.width = code->width;
         m.height = code->width;
-        m.dark.resize(static_cast<std::size_t>(m.width * m.height));
+        m.dark.resize(static_cast<std::size_t>(m.width) * static_cast<std::size_t>(m.height));
         for (std::size_t i = 0; i < m.dark.size(); ++i)
             m.dark[i] = code->data[i] & 1;
     }

@@ -1000,7 +1000,7 @@ VerifyReport Journal::verify() const {
                                           std::to_string(photos.getColumn(0).getInt64()) +
                                           ", after the last event");
         if (auto folded = foldEffective(std::move(all)); !folded) {
-            const std::string message = folded.message();
+            const std::string& message = folded.message();
             return fail(std::nullopt, message);
         }
         // After the chain, so a changed event is named even when its tamperer also dropped a trigger.

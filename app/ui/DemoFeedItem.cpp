@@ -91,7 +91,8 @@ void DemoFeedItem::rethrow() {
     for (int i = 0; i < m_diceCount; ++i) {
         const int cell = cells[static_cast<size_t>(i)];
         const double cx = (cell % cols + 0.5 + (rng.generateDouble() - 0.5) * 0.35) / cols;
-        const double cy = (cell / cols + 0.5 + (rng.generateDouble() - 0.5) * 0.35) / rows;
+        const int row = cell / cols;
+        const double cy = (row + 0.5 + (rng.generateDouble() - 0.5) * 0.35) / rows;
         const Palette& p = kPalettes[static_cast<size_t>(i) % kPalettes.size()];
         m_dice.push_back(
             {cx, cy, rng.generateDouble() * 90.0, 1 + static_cast<int>(rng.bounded(6u)), p.body, p.pip});

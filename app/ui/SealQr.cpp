@@ -41,7 +41,8 @@ void SealQr::paint(QPainter* painter) {
     painter->setBrush(Qt::black);
     for (int y = 0; y < m_width; ++y)
         for (int x = 0; x < m_width; ++x)
-            if (m_dark[static_cast<std::size_t>(y * m_width + x)])
+            if (m_dark[static_cast<std::size_t>(y) * static_cast<std::size_t>(m_width) +
+                       static_cast<std::size_t>(x)])
                 painter->drawRect(QRectF(x0 + x * module, y0 + y * module, module, module));
 }
 

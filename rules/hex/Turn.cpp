@@ -426,7 +426,8 @@ int nextAttacker(const State& s, const Options& o, int after) {
     const bool both = o.common.fightAfterBothMove;
     if (both && s.cursor.sideTurn == 0)
         return -1;
-    for (std::size_t k = static_cast<std::size_t>(after + 1); k < s.stacks.size(); ++k) {
+    const int first = after + 1; // after is -1 for "from the start"
+    for (std::size_t k = static_cast<std::size_t>(first); k < s.stacks.size(); ++k) {
         const Stack& st = s.stacks[k];
         if ((!both && st.side != phasingSide(s)) || !inPlay(st) || st.fought)
             continue;

@@ -1595,7 +1595,7 @@ bool resolveMelee(Ctx& c, int k) {
                     return false;
                 for (std::size_t p = 0; p < pairs; ++p) {
                     if (d->at(p) == tables::kNaturalKill) {
-                        strikeKills.push_back({1 - s, act[1 - s][p]});
+                        strikeKills.emplace_back(1 - s, act[1 - s][p]);
                         live[p] = false; // the striker has no opponent this round
                     }
                 }

@@ -201,7 +201,7 @@ TEST_F(DeviceSignatures, AGameResignedWithAnotherKeyIsNotThisDevices) {
 }
 
 TEST_F(DeviceSignatures, ASignatureOfAnotherHeadOrBrokenFieldsFails) {
-    auto check = [](std::vector<Event> events) {
+    auto check = [](const std::vector<Event>& events) {
         return checkSignatures(events);
     };
     auto j = Journal::open(m_game, {OpenMode::ReadOnly, false});

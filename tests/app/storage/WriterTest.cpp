@@ -136,7 +136,9 @@ TEST(Writer, TwoSessionsRacingForOneGameNeverFork) {
             }
             ++opened;
             for (int i = 0; i < 3 && !s->engine().gameOver(); ++i)
-                if (auto e = s->submit(nextInput(*s, static_cast<std::uint64_t>(attempt * 2 + who))); !e)
+                if (auto e = s->submit(nextInput(*s, static_cast<std::uint64_t>(attempt) * 2 +
+                                                         static_cast<std::uint64_t>(who)));
+                    !e)
                     messages[who] = e.message();
             // Hold the game a moment so the other one meets the lock, not a closed file.
             std::this_thread::sleep_for(std::chrono::milliseconds(20));

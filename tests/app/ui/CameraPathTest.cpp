@@ -547,7 +547,7 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     const std::string last = std::to_string(units);
     texts.push_back("M1/" + scenario->game + "/" + last + "/H");
     texts.push_back("M1/" + scenario->game + "/" + last + "/M");
-    texts.push_back("https://example.com/not-a-chit");
+    texts.emplace_back("https://example.com/not-a-chit");
     cv::Mat frame(1080, 1920, CV_8UC3, cv::Scalar(170, 185, 195));
     const int module = 6;
     for (size_t i = 0; i < texts.size(); ++i) {
