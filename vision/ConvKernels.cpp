@@ -259,15 +259,15 @@ void Map::clearBorder() const {
 void Conv::makeWinograd() {
     CV_Assert(kernel == 3 && stride == 1 && dilation == 1 && in % 8 == 0);
     const int n = in * outPad;
-    winograd.assign(static_cast<size_t>(16 * n), 0.0f);
+    winograd.assign(16 * static_cast<size_t>(n), 0.0f);
     for (int co = 0; co < out; ++co)
         for (int ci = 0; ci < in; ++ci) {
             float g[9], u[16];
             for (int k = 0; k < 9; ++k)
-                g[k] = weights[static_cast<size_t>((k * in + ci) * outPad + co)];
+                g[k] = weights[(static_cast<size_t>(k) * in + ci) * outPad + co];
             winogradFilter(g, u);
             for (int e = 0; e < 16; ++e)
-                winograd[static_cast<size_t>(e * n + ci * outPad + co)] = u[e];
+                winograd[static_cast<size_t>(e) * n + static_cast<size_t>(ci) * outPad + co] = u[e];
         }
 }
 
@@ -296,11 +296,11 @@ std::optional<Conv> convFromLayer(const cv::Ptr<cv::dnn::Layer>& layer, int inCh
     c.out = w.size[0];
     c.outPad = (c.out + 7) / 8 * 8;
     const int taps = c.kernel * c.kernel;
-    c.weights.assign(static_cast<size_t>(taps * c.in * c.outPad), 0.0f);
+    c.weights.assign(static_cast<size_t>(taps) * c.in * c.outPad, 0.0f);
     for (int co = 0; co < c.out; ++co)
         for (int ci = 0; ci < c.in; ++ci)
             for (int k = 0; k < taps; ++k)
-                c.weights[static_cast<size_t>((k * c.in + ci) * c.outPad + co)] = w.ptr<float>(co, ci)[k];
+                c.weights[(static_cast<size_t>(k) * c.in + ci) * c.outPad + co] = w.ptr<float>(co, ci)[k];
     if (!biasFromLayer(layer, c.out, c.outPad, c.bias))
         return std::nullopt;
     return c;

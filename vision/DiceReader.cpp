@@ -129,7 +129,7 @@ Result<DiceModelSet> loadDiceModelSet(const std::string& modelDir) {
     DiceModelSet set;
     if (std::error_code ec; !fs::exists(file, ec)) {
         if (fs::is_regular_file(fs::path(modelDir) / "dice_reader_2.onnx", ec))
-            set.readers.push_back("dice_reader_2.onnx");
+            set.readers.emplace_back("dice_reader_2.onnx");
         return set;
     }
     const std::string where = file.string() + ": ";
@@ -215,23 +215,23 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
             readers.push_back(cv::dnn::readNetFromONNX(model));
         if (finder.empty() || std::any_of(readers.begin(), readers.end(), [](auto& r) { return r.empty(); }))
             return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(std::move(finder), std::move(readers), cropSide, resolved);
+        return DiceReader(finder, readers, cropSide, resolved);
     } catch (const cv::Exception& e) {
         return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
     }
 }
 
-DiceReader::DiceReader(cv::dnn::Net finder, std::vector<cv::dnn::Net> readers, int cropSide,
+DiceReader::DiceReader(const cv::dnn::Net& finder, const std::vector<cv::dnn::Net>& readers, int cropSide,
                        const DiceReaderOptions& options)
-    : m_finder(std::move(finder))
+    : m_finder(finder)
     , m_cropSide(cropSide)
     , m_options(options) {
     m_finder.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
     m_finder.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
     if (m_options.ownLoops)
         m_finderLoops = FinderNet::fromNet(m_finder);
-    for (cv::dnn::Net& net : readers) {
-        Reader reader{std::move(net), std::nullopt};
+    for (const cv::dnn::Net& net : readers) {
+        Reader reader{net, std::nullopt};
         reader.net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
         reader.net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
         if (m_options.ownLoops)

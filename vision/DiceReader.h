@@ -141,7 +141,7 @@ private:
         float typical = 0.0f; // the median strong find of the pass that found it (typicalSize())
     };
 
-    DiceReader(cv::dnn::Net finder, std::vector<cv::dnn::Net> readers, int cropSide,
+    DiceReader(const cv::dnn::Net& finder, const std::vector<cv::dnn::Net>& readers, int cropSide,
                const DiceReaderOptions& options);
     // The finder over the image scaled by `scale`. A non-empty `watch` (image pixels, e.g. the tray's
     // bounding box) runs the net only on that part of the scaled image, cut on the net's grid with a margin

@@ -1,6 +1,7 @@
 #include "app/ui/GameReports.h"
 
 #include "app/report/Report.h"
+#include "app/ui/GameCompanion.h"
 #include "app/ui/SavedGames.h"
 
 #include <QDir>
@@ -69,11 +70,7 @@ GameReports::GameReports(QObject* parent)
     , m_recent(new RecentReports(this)) {}
 
 GameReports* GameReports::create(QQmlEngine* qmlEngine, QJSEngine*) {
-    auto* reports = new GameReports(nullptr);
-    const int gameType = qmlTypeId("Muster", 1, 0, "GameController");
-    if (qmlEngine && gameType >= 0)
-        reports->setGame(qmlEngine->singletonInstance<GameController*>(gameType));
-    return reports;
+    return makeGameCompanion<GameReports>(qmlEngine);
 }
 
 void GameReports::setGame(GameController* game) {

@@ -1,6 +1,7 @@
 #include "app/ui/SavedGames.h"
 
 #include "app/storage/GameSummary.h"
+#include "app/ui/GameCompanion.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -31,11 +32,7 @@ SavedGames::SavedGames(QObject* parent)
 }
 
 SavedGames* SavedGames::create(QQmlEngine* qmlEngine, QJSEngine*) {
-    auto* games = new SavedGames(nullptr);
-    const int gameType = qmlTypeId("Muster", 1, 0, "GameController");
-    if (qmlEngine && gameType >= 0)
-        games->setGame(qmlEngine->singletonInstance<GameController*>(gameType));
-    return games;
+    return makeGameCompanion<SavedGames>(qmlEngine);
 }
 
 QString SavedGames::gamesDirectory() {

@@ -1,6 +1,7 @@
 #include "app/ui/TurnSealer.h"
 
 #include "app/storage/Seal.h"
+#include "app/ui/GameCompanion.h"
 
 #include <QQmlEngine>
 
@@ -12,11 +13,7 @@ TurnSealer::TurnSealer(QObject* parent)
     : QObject(parent) {}
 
 TurnSealer* TurnSealer::create(QQmlEngine* qmlEngine, QJSEngine*) {
-    auto* sealer = new TurnSealer(nullptr);
-    const int gameType = qmlTypeId("Muster", 1, 0, "GameController");
-    if (qmlEngine && gameType >= 0)
-        sealer->setGame(qmlEngine->singletonInstance<GameController*>(gameType));
-    return sealer;
+    return makeGameCompanion<TurnSealer>(qmlEngine);
 }
 
 void TurnSealer::setGame(GameController* game) {

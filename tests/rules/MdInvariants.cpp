@@ -125,7 +125,7 @@ std::vector<std::string> MdInvariants::checkPrompt(const Prompt& p, const Input&
 std::vector<std::string> MdInvariants::checkState(const md::GameState& s) const {
     std::vector<std::string> out;
     if (s.units.size() != m_setUp.size())
-        out.push_back("the number of units changed");
+        out.emplace_back("the number of units changed");
     for (std::size_t i = 0; i < s.units.size() && i < m_setUp.size(); ++i) {
         const md::Unit& u = s.units[i];
         const std::string id = u.id;
@@ -161,10 +161,10 @@ std::vector<std::string> MdInvariants::checkState(const md::GameState& s) const 
     for (const auto& ct : s.contacts) {
         const int n = static_cast<int>(s.units.size());
         if (ct.attacker < 0 || ct.attacker >= n || ct.defender < 0 || ct.defender >= n)
-            out.push_back("a contact names no unit");
+            out.emplace_back("a contact names no unit");
         else if (s.units[static_cast<std::size_t>(ct.attacker)].side ==
                  s.units[static_cast<std::size_t>(ct.defender)].side)
-            out.push_back("a contact between friends");
+            out.emplace_back("a contact between friends");
     }
     if (!s.winner.empty() && s.cursor.phase != md::Phase::GameOver)
         out.push_back("a winner (" + s.winner + ") before game over");
@@ -180,13 +180,13 @@ std::vector<std::string> MdInvariants::finish(const Engine& engine) {
             ++alive[u.side];
     }
     if (s.winner.empty())
-        out.push_back("no winner");
+        out.emplace_back("no winner");
     else if (alive[0] == 0 && alive[1] > 0 && s.winner != s.sides[1].id)
         out.push_back("side " + s.sides[0].id + " has nothing that can act but " + s.winner + " won");
     else if (alive[1] == 0 && alive[0] > 0 && s.winner != s.sides[0].id)
         out.push_back("side " + s.sides[1].id + " has nothing that can act but " + s.winner + " won");
     if (s.turn > s.maxTurns + 1)
-        out.push_back("the game went past its last turn");
+        out.emplace_back("the game went past its last turn");
     return out;
 }
 

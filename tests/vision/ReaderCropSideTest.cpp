@@ -4,10 +4,10 @@
 
 #include "TestData.h"
 #include "vision/ConvKernels.h"
-#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
 #include "vision/OnnxInput.h"
 #include "vision/ReaderNet.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
@@ -24,7 +24,6 @@ namespace mv = muster::vision;
 namespace fs = std::filesystem;
 using muster::vision::test::diceDataDir;
 using muster::vision::test::diceManifest;
-using muster::vision::test::modelDir;
 
 namespace {
 

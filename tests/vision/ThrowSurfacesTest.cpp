@@ -35,7 +35,7 @@ cv::Mat blotches(int cells, double sigma, cv::RNG& rng) {
     return big;
 }
 
-cv::Mat tinted(const cv::Mat& luminance, cv::Scalar bgr) {
+cv::Mat tinted(const cv::Mat& luminance, const cv::Scalar& bgr) {
     std::vector<cv::Mat> planes;
     for (int c = 0; c < 3; ++c)
         planes.push_back(luminance * (bgr[c] / 128.0));
@@ -51,7 +51,7 @@ struct Surface {
 };
 
 // Felt: one colour, fine fibre noise and soft blotches.
-cv::Mat felt(cv::Scalar bgr, cv::RNG& rng) {
+cv::Mat felt(const cv::Scalar& bgr, cv::RNG& rng) {
     cv::Mat lum =
         cv::Mat(kSide, kSide, CV_32F, cv::Scalar(128)) + noise({kSide, kSide}, 7, rng) + blotches(6, 8, rng);
     cv::GaussianBlur(lum, lum, {3, 3}, 0);
@@ -207,7 +207,7 @@ public:
     }
 
 private:
-    void add(cv::Mat frame, const Dice&) {
+    void add(const cv::Mat& frame, const Dice&) {
         cv::Mat n(frame.size(), CV_16SC3);
         m_cv.fill(n, cv::RNG::NORMAL, 0, 3);
         cv::Mat out;

@@ -21,10 +21,10 @@ ModuleMatrix fromBitMatrix(const ZXing::BitMatrix& bits, int rows) {
     ModuleMatrix m;
     m.width = bits.width();
     m.height = rows;
-    m.dark.resize(static_cast<std::size_t>(m.width * m.height));
+    m.dark.resize(static_cast<std::size_t>(m.width) * m.height);
     for (int y = 0; y < m.height; ++y)
         for (int x = 0; x < m.width; ++x)
-            m.dark[static_cast<std::size_t>(y * m.width + x)] = bits.get(x, rows == 1 ? 0 : y) ? 1 : 0;
+            m.dark[static_cast<std::size_t>(y) * m.width + x] = bits.get(x, rows == 1 ? 0 : y) ? 1 : 0;
     return m;
 }
 
