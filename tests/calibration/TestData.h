@@ -4,6 +4,7 @@
 // synthetic camera views of a real tray photo with the calibration sheet lying in it.
 
 #include "calibration/CalibrationSheet.h"
+#include "tests/common/DiceDataDir.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -20,11 +21,7 @@ namespace muster::calibration::test {
 
 // ../shared/data/dice/nell-byler-d6, or $MUSTER_DATA_DIR/dice/nell-byler-d6; empty if absent.
 inline std::string diceDataDir() {
-    std::filesystem::path base = MUSTER_TEST_DATA_DIR;
-    if (const char* env = std::getenv("MUSTER_DATA_DIR"); env && *env)
-        base = env;
-    const std::filesystem::path dir = base / "dice" / "nell-byler-d6";
-    return std::filesystem::exists(dir / "manifest.csv") ? dir.string() : std::string();
+    return muster::test::diceSetDir("nell-byler-d6");
 }
 
 #define MUSTER_REQUIRE_DICE_DATA(dir)                                                                        \

@@ -2,6 +2,7 @@
 
 // Where the vision tests find the shared dice photos and the committed models, and a photo's labelled boxes.
 
+#include "tests/common/DiceDataDir.h"
 #include "vision/eval/DiceEval.h"
 
 #include <opencv2/dnn.hpp>
@@ -18,11 +19,7 @@ constexpr const char* kNoPhotos =
 
 // ../shared/data/dice/nell-byler-d6, or $MUSTER_DATA_DIR/dice/nell-byler-d6; empty if absent.
 inline std::string diceDataDir() {
-    std::filesystem::path base = MUSTER_TEST_DATA_DIR;
-    if (const char* env = std::getenv("MUSTER_DATA_DIR"); env && *env)
-        base = env;
-    const std::filesystem::path dir = base / "dice" / "nell-byler-d6";
-    return std::filesystem::exists(dir / "manifest.csv") ? dir.string() : std::string();
+    return muster::test::diceSetDir("nell-byler-d6");
 }
 
 inline std::string diceManifest() {

@@ -5,6 +5,7 @@
 
 #include "calibration/CalibrationProfile.h"
 #include "calibration/TrayCalibration.h"
+#include "tests/common/DiceDataDir.h"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -22,11 +23,7 @@ namespace muster::camera::test {
 
 // The data set's folder, or "" without it (tests then skip, saying so).
 inline std::string diceDataDir() {
-    std::filesystem::path base = MUSTER_TEST_DATA_DIR;
-    if (const char* env = std::getenv("MUSTER_DATA_DIR"); env && *env)
-        base = env;
-    const std::filesystem::path dir = base / "dice" / "nell-byler-d6";
-    return std::filesystem::exists(dir / "manifest.csv") ? dir.string() : std::string();
+    return muster::test::diceSetDir("nell-byler-d6");
 }
 
 inline cv::Mat testPhoto(const std::string& dir, const std::string& name) {
@@ -81,6 +78,22 @@ testProfile(const cv::Mat& reference, const std::vector<cv::Point2f>& regionPx, 
     mc::CalibrationProfile profile = mc::makeProfile("test table", tray);
     cv::cvtColor(reference, profile.referenceView, cv::COLOR_BGR2GRAY);
     return profile;
+}
+
+// A tray for a photo of dice spread over the frame: the part left of the widest gap between the dice's
+// centres in the middle half (so no die straddles the tray's edge); the x of that cut.
+inline float trayCutBetweenDice(const std::vector<cv::Rect2f>& boxes) {
+    std::vector<float> xs;
+    for (const cv::Rect2f& b : boxes)
+        xs.push_back(b.x + b.width / 2);
+    std::sort(xs.begin(), xs.end());
+    float cut = 320, gap = 0;
+    for (size_t i = 1; i < xs.size(); ++i)
+        if (xs[i] - xs[i - 1] > gap && xs[i - 1] > 160 && xs[i] < 480) {
+            gap = xs[i] - xs[i - 1];
+            cut = (xs[i] + xs[i - 1]) / 2;
+        }
+    return cut;
 }
 
 inline std::vector<cv::Point2f> wholeFrame(cv::Size size) {

@@ -134,17 +134,9 @@ TEST_F(SettledThrowReaderTest, CalibrationHintsRestrictTheReadToTheTray) {
     const std::vector<cv::Rect2f> boxes = mt::labelledBoxes(m_dir, kTwelve, frame.size());
     ASSERT_EQ(boxes.size(), 12u);
     // The tray: the frame left of the widest gap between labelled dice near the middle.
-    std::vector<float> xs;
-    for (const cv::Rect2f& b : boxes)
-        xs.push_back(b.x + b.width / 2);
-    std::sort(xs.begin(), xs.end());
-    float cut = 320, gap = 0;
-    for (size_t i = 1; i < xs.size(); ++i)
-        if (xs[i] - xs[i - 1] > gap && xs[i - 1] > 160 && xs[i] < 480) {
-            gap = xs[i] - xs[i - 1];
-            cut = (xs[i] + xs[i - 1]) / 2;
-        }
-    const auto inside = std::count_if(xs.begin(), xs.end(), [cut](float x) { return x < cut; });
+    const float cut = mt::trayCutBetweenDice(boxes);
+    const auto inside = std::count_if(boxes.begin(), boxes.end(),
+                                      [cut](const cv::Rect2f& b) { return b.x + b.width / 2 < cut; });
     ASSERT_TRUE(inside > 0 && inside < 12);
     const float dieEdge = muster::test::medianDieEdge(boxes);
     const float h = static_cast<float>(frame.rows);

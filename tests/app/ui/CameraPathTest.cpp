@@ -9,6 +9,7 @@
 #include "app/ui/GameController.h"
 #include "calibration/CalibrationProfile.h"
 #include "calibration/DiceSets.h"
+#include "tests/app/camera/CameraTestData.h"
 #include "tests/common/DiceViews.h"
 #include "vision/chits/ChitScenario.h"
 #include "vision/chits/ZXingAdapter.h"
@@ -34,6 +35,7 @@ using namespace Qt::StringLiterals;
 using muster::app::CameraService;
 using muster::app::GameController;
 using muster::app::VisionWorker;
+using muster::camera::test::testProfile;
 
 namespace {
 
@@ -113,25 +115,6 @@ std::vector<cv::Rect2f> labelledBoxes(const QString& photo, cv::Size size) {
         boxes.emplace_back(cx - w / 2, cy - h / 2, w, h);
     }
     return boxes;
-}
-
-// A table profile for frames like `reference` (its size is the profile's camera resolution): 2 px per tray
-// mm, the watched region `regionPx`, a die of `dieSizePx`, `reference` as the calibrated view.
-muster::calibration::CalibrationProfile
-testProfile(const cv::Mat& reference, const std::vector<cv::Point2f>& regionPx, float dieSizePx) {
-    namespace mc = muster::calibration;
-    mc::TrayCalibration tray;
-    tray.resolution = reference.size();
-    tray.imageToTray = cv::Matx33d(0.5, 0, 0, 0, 0.5, 0, 0, 0, 1);
-    tray.trayToImage = tray.imageToTray.inv();
-    tray.regionPx = regionPx;
-    tray.regionMm = mc::mapPoints(tray.imageToTray, regionPx);
-    tray.pxPerMm = 2.0;
-    tray.dieSizePx = dieSizePx;
-    tray.dieSizeMm = dieSizePx / 2;
-    mc::CalibrationProfile profile = mc::makeProfile("test table", tray);
-    cv::cvtColor(reference, profile.referenceView, cv::COLOR_BGR2GRAY);
-    return profile;
 }
 
 // The payload GameController::attachCalibration keeps in the journal.
@@ -628,19 +611,10 @@ void CameraPathTest::calibrationHintsRestrictTheRead() {
     QCOMPARE(static_cast<int>(boxes.size()), 12);
     // The tray: the frame left of the widest gap between labelled dice near the middle (so no die straddles
     // the edge). The die size: the median labelled box / 1.2 (an edge).
-    std::vector<float> xs;
-    for (const cv::Rect2f& b : boxes)
-        xs.push_back(b.x + b.width / 2);
-    std::sort(xs.begin(), xs.end());
-    float cut = 320, gap = 0;
-    for (size_t i = 1; i < xs.size(); ++i)
-        if (xs[i] - xs[i - 1] > gap && xs[i - 1] > 160 && xs[i] < 480) {
-            gap = xs[i] - xs[i - 1];
-            cut = (xs[i] + xs[i - 1]) / 2;
-        }
+    const float cut = muster::camera::test::trayCutBetweenDice(boxes);
     const std::vector<cv::Point2f> left = {{0, 0}, {cut, 0}, {cut, 640}, {0, 640}};
-    const int inside =
-        static_cast<int>(std::count_if(xs.begin(), xs.end(), [cut](float x) { return x < cut; }));
+    const int inside = static_cast<int>(std::count_if(
+        boxes.begin(), boxes.end(), [cut](const cv::Rect2f& b) { return b.x + b.width / 2 < cut; }));
     const float dieEdge = muster::test::medianDieEdge(boxes);
     QVERIFY(inside > 0 && inside < 12);
 
