@@ -1,7 +1,7 @@
 #include "calibration/CalibrationProfile.h"
 
 #include "common/crypto/Crypto.h"
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -226,8 +226,8 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
             const auto jpeg = crypto::base64Decode(j.at("reference_view_jpeg").get<std::string>());
             if (!jpeg)
                 return Error{"the calibration profile's reference view: " + jpeg.message()};
-            auto view = vision::decodeImageChecked(*jpeg, cv::IMREAD_GRAYSCALE,
-                                                   "the calibration profile's reference view");
+            auto view = image::decodeImageChecked(*jpeg, cv::IMREAD_GRAYSCALE,
+                                                  "the calibration profile's reference view");
             if (!view)
                 return Error{view.error().message};
             p.referenceView = std::move(view).value();

@@ -8,7 +8,7 @@
 #include "calibration/LightCheck.h"
 #include "calibration/TrayCalibration.h"
 #include "calibration/ViewMonitor.h"
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 
 #ifdef MUSTER_HAVE_PRINT
 #include "app/print/CalibrationSheetPdf.h"
@@ -30,7 +30,6 @@ namespace muster::cli {
 namespace {
 
 namespace mc = muster::calibration;
-namespace mv = muster::vision;
 
 int usageError(const std::string& message) {
     std::cerr << "muster-cli calibrate: " << message << "\n";
@@ -49,7 +48,7 @@ double rounded(double v, int decimals) {
     return std::round(v * scale) / scale;
 }
 
-int badImage(const mv::Error& error) {
+int badImage(const muster::Error& error) {
     std::cerr << "muster-cli calibrate: " << error.message << "\n";
     return 2;
 }
@@ -154,7 +153,7 @@ int runCalibrateTray(const CalibrateTrayOptions& o) {
             return usageError(region.error().message);
         options.regionMm = std::move(region.value());
     }
-    const auto loaded = mv::loadImageChecked(path);
+    const auto loaded = muster::image::loadImageChecked(path);
     if (!loaded)
         return badImage(loaded.error());
     const cv::Mat& image = loaded.value();
@@ -226,7 +225,7 @@ struct ThrowInput {
 mc::Result<ThrowInput> throwInput(const std::string& imagePath, const std::string& boxesPath,
                                   const std::string& profilePath) {
     ThrowInput in;
-    auto loaded = mv::loadImageChecked(imagePath);
+    auto loaded = muster::image::loadImageChecked(imagePath);
     if (!loaded)
         return mc::Error{loaded.error().message};
     in.image = std::move(loaded).value();
@@ -316,13 +315,13 @@ int runCalibrateMoved(const CalibrateMovedOptions& o) {
     if (images != 2 && !(images == 1 && profilePath))
         return usageError("moved needs a reference image and an image, or an image and --profile");
     const std::string& imagePath = o.images.back();
-    const auto loaded = mv::loadImageChecked(imagePath);
+    const auto loaded = muster::image::loadImageChecked(imagePath);
     if (!loaded)
         return badImage(loaded.error());
     const cv::Mat& image = loaded.value();
     cv::Mat reference;
     if (images == 2) {
-        auto loadedReference = mv::loadImageChecked(o.images.front());
+        auto loadedReference = muster::image::loadImageChecked(o.images.front());
         if (!loadedReference)
             return badImage(loadedReference.error());
         reference = std::move(loadedReference).value();
@@ -363,7 +362,7 @@ int runCalibrateMoved(const CalibrateMovedOptions& o) {
 }
 
 int runCalibrateLight(const CalibrateLightOptions& o) {
-    const auto loaded = mv::loadImageChecked(o.image);
+    const auto loaded = muster::image::loadImageChecked(o.image);
     if (!loaded)
         return badImage(loaded.error());
     const cv::Mat& image = loaded.value();

@@ -2,9 +2,9 @@
 
 #include "app/cli/Commands.h"
 #include "app/report/JsonText.h"
+#include "common/image/ImageFile.h"
 #include "rules/RuleSets.h"
 #include "rules/io/Json.h"
-#include "vision/ImageFile.h"
 #include "vision/chits/ChitPayload.h"
 #include "vision/chits/ChitReader.h"
 #include "vision/chits/ChitScenario.h"
@@ -179,7 +179,7 @@ int runChitsRead(const ChitsReadOptions& o) {
     nlohmann::json jsonImages = nlohmann::json::array();
     int failures = 0;
     for (const std::string& path : images) {
-        const auto loaded = mv::loadImageChecked(path);
+        const auto loaded = muster::image::loadImageChecked(path);
         if (!loaded) {
             std::cerr << "muster-cli chits: " << loaded.error().message << "\n";
             ++failures;

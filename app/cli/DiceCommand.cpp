@@ -3,9 +3,9 @@
 
 #include "app/cli/Commands.h"
 #include "app/report/JsonText.h"
+#include "common/image/ImageFile.h"
 #include "vision/DiceOverlay.h"
 #include "vision/DiceReader.h"
-#include "vision/ImageFile.h"
 #include "vision/ThrowWatcher.h"
 #include "vision/eval/DiceEval.h"
 #include "vision/eval/DiceTeach.h"
@@ -104,7 +104,7 @@ int runDiceRead(const DiceReadOptions& o) {
         std::cout << "[";
     for (size_t i = 0; i < images.size(); ++i) {
         const std::string& path = images[i];
-        const auto loaded = mv::loadImageChecked(path);
+        const auto loaded = muster::image::loadImageChecked(path);
         if (!loaded) {
             std::cerr << "muster-cli dice: " << loaded.error().message << "\n";
             status = 2; // bad input
@@ -263,9 +263,10 @@ int runDiceWatch(const DiceWatchOptions& o) {
         return 1;
     }
     if (const double pixels = video.get(cv::CAP_PROP_FRAME_WIDTH) * video.get(cv::CAP_PROP_FRAME_HEIGHT);
-        pixels > double(mv::kMaxImagePixels)) {
+        pixels > double(muster::image::kMaxImagePixels)) {
         std::cerr << "muster-cli dice: video " << o.video << " has frames of " << std::int64_t(pixels / 1e6)
-                  << " MP, over the " << mv::kMaxImagePixels / 1'000'000 << " MP an image may have\n";
+                  << " MP, over the " << muster::image::kMaxImagePixels / 1'000'000
+                  << " MP an image may have\n";
         return 2;
     }
     auto reader = loadReader(o.reader);
@@ -277,7 +278,7 @@ int runDiceWatch(const DiceWatchOptions& o) {
     if (const auto& empty = o.emptyTray) {
         // The tray with nothing in it, as a calibration sees it: hands are change against it, and the emptied
         // tray is no throw.
-        auto photo = mv::loadImageChecked(*empty);
+        auto photo = muster::image::loadImageChecked(*empty);
         if (photo && (photo->cols != video.get(cv::CAP_PROP_FRAME_WIDTH) ||
                       photo->rows != video.get(cv::CAP_PROP_FRAME_HEIGHT)))
             photo = mv::Error{*empty + " is not the size of the video's frames"};

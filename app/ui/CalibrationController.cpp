@@ -7,8 +7,8 @@
 #include "app/ui/SavedGames.h"
 #include "calibration/DiceSets.h"
 #include "calibration/LightCheck.h"
+#include "common/image/ImageFile.h"
 #include "vision/DiceReader.h"
-#include "vision/ImageFile.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -271,7 +271,7 @@ QString localPath(const QString& pathOrUrl) {
 } // namespace
 
 cv::Mat CalibrationController::readImage(const QString& pathOrUrl) {
-    auto loaded = vision::loadImageChecked(localPath(pathOrUrl).toStdString());
+    auto loaded = image::loadImageChecked(localPath(pathOrUrl).toStdString());
     return loaded ? std::move(loaded).value() : cv::Mat();
 }
 

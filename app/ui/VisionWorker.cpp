@@ -1,6 +1,6 @@
 #include "app/ui/VisionWorker.h"
 
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 
 #include <opencv2/imgproc.hpp>
 
@@ -447,7 +447,7 @@ void VisionWorker::tick() {
         const int index = static_cast<int>(due / m_holdFrames);
         if (index != m_photoShown) {
             m_photoShown = index;
-            auto loaded = vision::loadImageChecked(m_photos[index].toStdString());
+            auto loaded = image::loadImageChecked(m_photos[index].toStdString());
             if (loaded) {
                 m_photo = std::move(loaded).value();
             } else {

@@ -33,10 +33,13 @@ for m in vision calibration; do
     [ -d "$m" ] && report "$m/ includes SQLite" "$sql" "$m"
     [ -d "$m" ] && report "$m/ includes app/" '^\s*#\s*include\s*"app/' "$m"
 done
-# calibration links muster_vision privately (CalibrationProfile.cpp decodes its stored view with it), so no
-# calibration header may include vision/: the calibration <-> vision hint adapter is app/camera/VisionHints.h.
-[ -d calibration ] && report "calibration/ headers include vision/" '^\s*#\s*include\s*"vision/' \
-    $(find calibration -name '*.h' -o -name '*.hpp')
+# calibration and vision are peers: images are decoded by common/image, and the calibration <-> vision hint
+# adapter is app/camera/VisionHints.h.
+[ -d calibration ] && report "calibration/ includes vision/" '^\s*#\s*include\s*"vision/' calibration
+if [ -f calibration/CMakeLists.txt ] && grep -nE '\bmuster_vision\b' calibration/CMakeLists.txt | grep -vE '^[0-9]+:\s*#'; then
+    echo "layering: calibration links muster_vision"
+    fail=1
+fi
 [ -d app/camera ] && report "app/camera includes Qt" "$qt" app/camera
 [ -d app/camera ] && report "app/camera includes another app folder" '^\s*#\s*include\s*"app/(cli|report|ui|print|storage)/' app/camera
 [ -d app/storage ] && report "app/storage includes Qt" "$qt" app/storage
@@ -54,7 +57,10 @@ if [ -f app/ui/CMakeLists.txt ]; then
     fi
 fi
 [ -d common ] && report "common/ includes more than the standard library" '^\s*#\s*include\s*"' \
-    $(find common -name '*.[ch]*' -not -path 'common/crypto/*' -not -path 'common/colour/*')
+    $(find common -name '*.[ch]*' -not -path 'common/crypto/*' -not -path 'common/colour/*' -not -path 'common/image/*')
+# common/image: OpenCV's codecs beside common's own types and nothing else.
+[ -d common/image ] && report "common/image includes more than common/ and OpenCV" \
+    '^\s*#\s*include\s*("(app|rules|vision|calibration)/|<(Q|ZXing/|nlohmann/|sqlite|openssl/))' common/image
 # common/colour: the standard library and common's own types only.
 [ -d common/colour ] && report "common/colour includes more than common/ and the standard library" \
     '^\s*#\s*include\s*("(app|rules|vision|calibration)/|<(Q|opencv2/|ZXing/|nlohmann/|sqlite|openssl/))' common/colour

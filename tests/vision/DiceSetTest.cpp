@@ -6,7 +6,7 @@
 #include "vision/DiceSet.h"
 
 #include "TestData.h"
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 #include "vision/eval/DiceTeach.h"
 #include "vision/eval/SymbolFaces.h"
 
@@ -60,7 +60,7 @@ FaceTally tally(mv::DiceReader& reader, const std::vector<mv::LabelledImage>& im
     FaceTally t;
     double ms = 0.0;
     for (const mv::LabelledImage& truth : images) {
-        const auto frame = mv::loadImageChecked(truth.path);
+        const auto frame = muster::image::loadImageChecked(truth.path);
         EXPECT_TRUE(frame) << truth.path;
         if (!frame)
             continue;

@@ -3,8 +3,8 @@
 // tune) rescaled so their median die is 14 to 110 px, each read with and without the hint.
 
 #include "TestData.h"
+#include "common/image/ImageFile.h"
 #include "vision/DiceReader.h"
-#include "vision/ImageFile.h"
 #include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
@@ -71,7 +71,7 @@ TEST(DieSizeHint, NeverLosesADieTheUnhintedReaderFinds) {
             const cv::Size size(cvRound(truth.size.width * f), cvRound(truth.size.height * f));
             if (std::min(size.width, size.height) < 160 || std::max(size.width, size.height) > 2400)
                 continue; // a photo this far off the size would be a camera no table has
-            auto loaded = mv::loadImageChecked(truth.path);
+            auto loaded = muster::image::loadImageChecked(truth.path);
             ASSERT_TRUE(loaded) << loaded.error().message;
             cv::Mat frame;
             cv::resize(loaded.value(), frame, size, 0, 0, f < 1.0 ? cv::INTER_AREA : cv::INTER_LINEAR);

@@ -1,6 +1,6 @@
 #include "vision/eval/DiceEval.h"
 
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -119,7 +119,7 @@ Result<std::vector<LabelledImage>> loadManifest(const std::string& manifestPath,
                 h = std::stof(cells[col["height"]]);
             } else {
                 // The header's size: nothing decoded (0x0 when it gives none, as an unreadable image did).
-                const auto size = readImageFileHeader(img.path);
+                const auto size = muster::image::readImageFileHeader(img.path);
                 w = size ? static_cast<float>(size->width) : 0.0f;
                 h = size ? static_cast<float>(size->height) : 0.0f;
             }
@@ -391,7 +391,7 @@ EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images
         if (options.progress)
             options.progress(done, static_cast<int>(images.size()), truth.name);
         ++done;
-        auto loaded = loadImageChecked(truth.path);
+        auto loaded = muster::image::loadImageChecked(truth.path);
         if (!loaded) {
             report.errors.push_back(truth.name + ": " + loaded.error().message);
             continue;

@@ -1,6 +1,6 @@
 #include "vision/eval/DiceTeach.h"
 
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 
 #include <opencv2/core/utility.hpp>
 
@@ -17,7 +17,7 @@ Result<TaughtFromPhotos> teachFromPhotos(DiceReader& reader, const std::vector<L
             progress(out.images, static_cast<int>(images.size()));
         if (!truth.hasBoxes)
             return Error{truth.name + " has no labelled boxes: teaching needs to know which die is which"};
-        auto frame = loadImageChecked(truth.path);
+        auto frame = muster::image::loadImageChecked(truth.path);
         if (!frame)
             return Error{truth.name + ": " + frame.error().message};
         const auto read = reader.read(frame.value());

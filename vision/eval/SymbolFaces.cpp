@@ -1,6 +1,6 @@
 #include "vision/eval/SymbolFaces.h"
 
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -176,7 +176,7 @@ Result<int> writeSymbolDataset(const std::string& srcDir, const std::string& out
     cv::RNG rng(options.seed);
     int total = 0;
     for (const LabelledImage& image : images.value()) {
-        auto photo = loadImageChecked(image.path);
+        auto photo = muster::image::loadImageChecked(image.path);
         if (!photo)
             return photo.error();
         int painted = 0;

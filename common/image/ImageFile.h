@@ -4,7 +4,7 @@
 // decoded: the size the file's header claims is read first, so a header claiming 30000x30000 (6.9 GB and 24 s
 // to decode) or over 2^30 pixels (OpenCV throws) is refused, with the file named, before any allocation.
 
-#include "vision/VisionError.h"
+#include "common/Result.h"
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace muster::vision {
+namespace muster::image {
 
 // 40 MP: more than any camera or phone photo Muster reads (a 1080p frame is 2 MP, a 50 MP phone photo
 // ships binned to 12.5 MP), and decoded as BGR it is 120 MB.
@@ -41,4 +41,4 @@ Result<cv::Mat> loadImageChecked(const std::string& path, int flags = cv::IMREAD
 Result<cv::Mat> decodeImageChecked(const std::vector<std::uint8_t>& bytes, int flags, const std::string& what,
                                    std::int64_t maxPixels = kMaxImagePixels);
 
-} // namespace muster::vision
+} // namespace muster::image

@@ -1,4 +1,4 @@
-#include "vision/ImageFile.h"
+#include "common/image/ImageFile.h"
 
 #include <opencv2/core.hpp>
 
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 
-namespace muster::vision {
+namespace muster::image {
 
 namespace {
 
@@ -159,4 +159,4 @@ Result<cv::Mat> decodeImageChecked(const std::vector<std::uint8_t>& bytes, int f
     }
 }
 
-} // namespace muster::vision
+} // namespace muster::image
