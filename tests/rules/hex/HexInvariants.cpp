@@ -20,7 +20,7 @@ std::vector<std::string> HexInvariants::check(const Prompt&, const Input&, const
 std::vector<std::string> HexInvariants::finish(const Engine& e) {
     auto v = check(e);
     if (e.turnView().winner.empty())
-        v.push_back("game over without a winner or draw");
+        v.emplace_back("game over without a winner or draw");
     return v;
 }
 

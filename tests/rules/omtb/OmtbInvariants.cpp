@@ -60,7 +60,7 @@ std::vector<std::string> OmtbInvariants::check(const Prompt&, const Input&, cons
 std::vector<std::string> OmtbInvariants::finish(const Engine& engine) {
     std::vector<std::string> out = checkGame(engine);
     if (engine.turnView().winner.empty())
-        out.push_back("the game is over without a winner or a draw");
+        out.emplace_back("the game is over without a winner or a draw");
     return out;
 }
 

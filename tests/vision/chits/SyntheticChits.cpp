@@ -71,10 +71,11 @@ LabelImage drawLabel(const std::string& text, const std::string& orderCode,
     const cv::Point2d c(d / 2.0, d / 2.0);
     label.bgr = cv::Mat(d, d, CV_8UC3, cv::Scalar::all(255));
     label.mask = cv::Mat::zeros(d, d, CV_8UC1);
-    cv::circle(label.mask, c, d / 2, cv::Scalar(255), cv::FILLED, cv::LINE_AA);
+    const int radius = d / 2; // whole pixels, as cv::circle draws
+    cv::circle(label.mask, c, radius, cv::Scalar(255), cv::FILLED, cv::LINE_AA);
     if (!order.blank)
-        cv::circle(label.bgr, c, d / 2, bgrOf(order), cv::FILLED, cv::LINE_AA);
-    cv::circle(label.bgr, c, int(d / 2 - d * kRingFraction), cv::Scalar::all(255), cv::FILLED, cv::LINE_AA);
+        cv::circle(label.bgr, c, radius, bgrOf(order), cv::FILLED, cv::LINE_AA);
+    cv::circle(label.bgr, c, int(radius - d * kRingFraction), cv::Scalar::all(255), cv::FILLED, cv::LINE_AA);
     const cv::Point2d o = c - cv::Point2d(side / 2, side / 2);
     for (int y = 0; y < symbol.height; ++y)
         for (int x = 0; x < symbol.width; ++x)
@@ -159,9 +160,9 @@ Scene composeScene(const std::vector<LabelImage>& labels, const SceneOptions& op
                                         {float(-w / 2 * (1 + k / 2)), float(h / 2)}};
         const double angle = (2 * u(rng) - 1) * options.maxRotationDeg * CV_PI / 180;
         const double margin = std::max(w, h) * 0.75;
-        const cv::Point2d centre(
-            (i % cols + 0.5) * cellW + (u(rng) - 0.5) * std::max(0.0, cellW - 2 * margin),
-            (i / cols + 0.5) * cellH + (u(rng) - 0.5) * std::max(0.0, cellH - 2 * margin));
+        const int column = i % cols, row = i / cols; // the chit's cell in the grid
+        const cv::Point2d centre((column + 0.5) * cellW + (u(rng) - 0.5) * std::max(0.0, cellW - 2 * margin),
+                                 (row + 0.5) * cellH + (u(rng) - 0.5) * std::max(0.0, cellH - 2 * margin));
         for (cv::Point2f& p : dst) {
             const double x = p.x * std::cos(angle) - p.y * std::sin(angle);
             const double y = p.x * std::sin(angle) + p.y * std::cos(angle);
