@@ -29,9 +29,9 @@ public:
     // list.
     Q_INVOKABLE QVariantMap get(int row) const;
     const QList<QVariantMap>& rows() const { return m_rows; }
-    // The rows as a list of maps, for a script or test that reads them all at once and for a caller that
-    // hands them on inside a map (TappedOrders); views bind to the model's roles instead.
-    Q_INVOKABLE QVariantList toList() const; // maps, for the callers above: views bind to the roles
+    // The rows as a list of maps, for a script or test that reads them all at once (the Quick Tests do);
+    // views bind to the model's roles instead.
+    Q_INVOKABLE QVariantList toList() const; // a list of maps on purpose: see above
 
     // Replaces the rows; resets the model only if they differ. Each row holds the roles' names (a name the
     // model has no role for is a programming error, caught in debug builds). True if the rows changed.
