@@ -522,8 +522,9 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     QVERIFY(fromFile);
     QCOMPARE(scenario->game, fromFile->game);
 
-    // One HOLD chit per unit, except the last unit, which shows two different chits (a conflict), and one
-    // code that is not a Muster chit at all. Drawn at 6 px a module on a light table.
+    // One HOLD chit per unit, except the last unit, which shows two different chits (a conflict), one
+    // unit-less FIRE chit and one code that is not a Muster chit at all. Drawn at 6 px a module on a light
+    // table.
     const int units = static_cast<int>(scenario->units.size());
     std::vector<std::string> texts;
     for (int slot = 1; slot < units; ++slot)
@@ -531,6 +532,7 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     const std::string last = std::to_string(units);
     texts.push_back("M1/" + scenario->game + "/" + last + "/H");
     texts.push_back("M1/" + scenario->game + "/" + last + "/M");
+    texts.push_back("M1/" + scenario->game + "/*/F");
     texts.emplace_back("https://example.com/not-a-chit");
     cv::Mat frame(1080, 1920, CV_8UC3, cv::Scalar(170, 185, 195));
     const int module = 6;
@@ -563,6 +565,14 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
              chits->chits(), chits->waiting(), chits->conflicts(), chits->rejected(), chits->unitless()})
         testers.push_back(std::make_unique<QAbstractItemModelTester>(
             m, QAbstractItemModelTester::FailureReportingMode::Fatal));
+    // Before any chit is read every unit is still without an order, by name in roster order.
+    QCOMPARE(chits->waiting()->count(), units);
+    QCOMPARE(chits->waiting()->rows(), game.awaitingOrders()->rows());
+    QStringList names;
+    for (const QVariantMap& row : game.awaitingOrders()->rows())
+        names << row.value(u"name"_s).toString();
+    QCOMPARE(chits->waitingNames(), names);
+    QCOMPARE(chits->chits()->count(), 0);
     QVERIFY(camera.usePhotoFolder(folder));
     QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->framesSeen() > 0, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->appliedCount() > 0, 5000);
@@ -615,7 +625,11 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     QCOMPARE(chits->rejected()->count(), 1);
     QCOMPARE(chits->rejected()->get(0).value(u"text"_s).toString(), u"https://example.com/not-a-chit"_s);
     QVERIFY(!chits->rejected()->get(0).value(u"reason"_s).toString().isEmpty());
-    QCOMPARE(chits->unitless()->count(), 0);
+    QCOMPARE(chits->unitless()->count(), 1);
+    const muster::ChitOrderSpec* fire = muster::findChitOrder(game.chitVocabulary(), "F");
+    QVERIFY(fire);
+    QCOMPARE(chits->unitless()->get(0),
+             (QVariantMap{{u"orderLabel"_s, QString::fromStdString(fire->name)}, {u"count"_s, 1}}));
     QCOMPARE(chits->waiting()->count(), 0); // the last unit has chits, in conflict
     QVERIFY(chits->waitingNames().isEmpty());
     QCOMPARE(game.awaitingOrders()->count(), 1);
