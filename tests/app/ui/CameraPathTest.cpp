@@ -573,6 +573,8 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
         names << row.value(u"name"_s).toString();
     QCOMPARE(chits->waitingNames(), names);
     QCOMPARE(chits->chits()->count(), 0);
+    QSignalSpy chitsReset(chits->chits(), &QAbstractItemModel::modelReset);
+    QSignalSpy conflictsReset(chits->conflicts(), &QAbstractItemModel::modelReset);
     QVERIFY(camera.usePhotoFolder(folder));
     QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->framesSeen() > 0, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->appliedCount() > 0, 5000);
@@ -632,6 +634,16 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
              (QVariantMap{{u"orderLabel"_s, QString::fromStdString(fire->name)}, {u"count"_s, 1}}));
     QCOMPARE(chits->waiting()->count(), 0); // the last unit has chits, in conflict
     QVERIFY(chits->waitingNames().isEmpty());
+    // The same chits frame after frame change nothing: the lists are not reset again (their delegates stay).
+    const int framesBefore = chits->framesSeen();
+    const qsizetype resetsBefore = chitsReset.count();
+    QTRY_VERIFY_WITH_TIMEOUT(chits->framesSeen() >= framesBefore + 5, 10000);
+    QCOMPARE(chitsReset.count(), resetsBefore);
+    qInfo(
+        "chit lists: %d frames read, %lld changed() signals; the chits list reset %lld times, the conflicts "
+        "%lld",
+        chits->framesSeen(), static_cast<long long>(changed.count()),
+        static_cast<long long>(chitsReset.count()), static_cast<long long>(conflictsReset.count()));
     QCOMPARE(game.awaitingOrders()->count(), 1);
     // Tapping still works for the unit in conflict.
     QVERIFY(game.answer(u"hold"_s));
