@@ -71,12 +71,19 @@ cv::Mat drawResult(const cv::Mat& bgr, const mc::TrayCalibration& cal) {
 
 } // namespace
 
+DiceSetsModel::DiceSetsModel(QObject* parent)
+    : MapListModel({"name", "player", "body", "pip", "samples"}, parent) {}
+
 CalibrationController::CalibrationController(QObject* parent)
     : QObject(parent)
     , m_storePath(SavedGames::gamesDirectory() + u"/table-profiles.sqlite"_s)
     , m_photoFolder(qEnvironmentVariableIsEmpty("MUSTER_PHOTOS_DIR")
                         ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
-                        : qEnvironmentVariable("MUSTER_PHOTOS_DIR")) {}
+                        : qEnvironmentVariable("MUSTER_PHOTOS_DIR"))
+    , m_diceSets(new DiceSetsModel(this)) {
+    // The first connection to changed(): the sets are current by the time a binding reads them.
+    connect(this, &CalibrationController::changed, this, &CalibrationController::refreshDiceSets);
+}
 
 void CalibrationController::setPhotoFolder(const QString& folder) {
     if (folder == m_photoFolder)
@@ -199,17 +206,16 @@ QString CalibrationController::resolution() const {
     return u"%1x%2"_s.arg(m_profile->resolution().width).arg(m_profile->resolution().height);
 }
 
-QVariantList CalibrationController::diceSets() const {
-    QVariantList out;
-    if (!m_profile)
-        return out;
-    for (const mc::DiceSet& set : m_profile->diceSets)
-        out << QVariantMap{{u"name"_s, q(set.name)},
-                           {u"player"_s, q(set.player)},
-                           {u"body"_s, labColour(set.body)},
-                           {u"pip"_s, labColour(set.pip)},
-                           {u"samples"_s, set.samples}};
-    return out;
+void CalibrationController::refreshDiceSets() {
+    QList<QVariantMap> rows;
+    if (m_profile)
+        for (const mc::DiceSet& set : m_profile->diceSets)
+            rows << QVariantMap{{u"name"_s, q(set.name)},
+                                {u"player"_s, q(set.player)},
+                                {u"body"_s, labColour(set.body)},
+                                {u"pip"_s, labColour(set.pip)},
+                                {u"samples"_s, set.samples}};
+    m_diceSets->setRows(std::move(rows));
 }
 
 QStringList CalibrationController::profiles() const {

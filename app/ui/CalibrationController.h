@@ -6,17 +6,27 @@
 // stored then.
 
 #include "app/ui/GameController.h"
+#include "app/ui/GameLists.h"
 #include "calibration/CalibrationProfile.h"
 
 #include <QColor>
 #include <QObject>
 #include <QUrl>
-#include <QVariantList>
 #include <QtQml/qqmlregistration.h>
 
 #include <optional>
 
 namespace muster::app {
+
+// The dice sets of the profile in hand, in the profile's order: name, player (who throws it, may be empty),
+// body and pip (the learnt colours, QColor), samples (the dice it was learnt from).
+class DiceSetsModel : public muster::app::MapListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("The dice sets belong to a CalibrationController")
+public:
+    explicit DiceSetsModel(QObject* parent = nullptr);
+};
 
 class CalibrationController : public QObject {
     Q_OBJECT
@@ -45,7 +55,7 @@ class CalibrationController : public QObject {
     Q_PROPERTY(QString resolution READ resolution NOTIFY changed FINAL)
     Q_PROPERTY(QStringList lightWarnings READ lightWarnings NOTIFY changed FINAL)
     Q_PROPERTY(QUrl overlayUrl READ overlayUrl NOTIFY changed FINAL)
-    Q_PROPERTY(QVariantList diceSets READ diceSets NOTIFY changed FINAL)
+    Q_PROPERTY(muster::app::DiceSetsModel* diceSets READ diceSets CONSTANT FINAL)
     Q_PROPERTY(QStringList profiles READ profiles NOTIFY profilesChanged FINAL)
     Q_PROPERTY(QString sheetPath READ sheetPath NOTIFY changed FINAL)
     // Where "use a photo" looks first: $MUSTER_PHOTOS_DIR, else the user's Pictures folder.
@@ -84,7 +94,7 @@ public:
     QString resolution() const;
     QStringList lightWarnings() const { return m_lightWarnings; }
     QUrl overlayUrl() const { return m_overlayUrl; }
-    QVariantList diceSets() const;
+    DiceSetsModel* diceSets() const { return m_diceSets; }
     QStringList profiles() const;
     QString sheetPath() const { return m_sheetPath; }
     QString photoFolder() const { return m_photoFolder; }
@@ -131,6 +141,8 @@ Q_SIGNALS:
 
 private:
     bool fail(const QString& message);
+    // Sets the dice sets from the profile in hand; run on every changed(), before QML hears of it.
+    void refreshDiceSets();
     bool say(const QString& message);
     cv::Mat cameraFrame() const;
     static cv::Mat readImage(const QString& pathOrUrl);
@@ -149,6 +161,7 @@ private:
     QUrl m_overlayUrl;
     QString m_sheetPath;
     QString m_photoFolder;
+    DiceSetsModel* m_diceSets;
     int m_overlayCount = 0;
 };
 

@@ -166,12 +166,8 @@ QString CameraService::calibrationNotice() const {
     return m_calibrationUnreadable.isEmpty() ? m_calibration.refused : m_calibrationUnreadable;
 }
 
-QVariantList CameraService::trayRegion() const {
-    QVariantList out;
-    if (m_calibration.applied)
-        for (const QPointF& p : m_calibration.region)
-            out << QVariantMap{{u"x"_s, p.x()}, {u"y"_s, p.y()}};
-    return out;
+QList<QPointF> CameraService::trayRegion() const {
+    return m_calibration.applied ? m_calibration.region : QList<QPointF>();
 }
 
 QString CameraService::cameraMovedText() const {

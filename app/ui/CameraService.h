@@ -14,7 +14,9 @@
 #include <opencv2/core.hpp>
 
 #include <QImage>
+#include <QList>
 #include <QObject>
+#include <QPointF>
 #include <QPointer>
 #include <QStringList>
 #include <QtQml/qqmlregistration.h>
@@ -65,8 +67,8 @@ class CameraService : public QObject {
     Q_PROPERTY(bool cameraMoved READ cameraMoved NOTIFY calibrationChanged FINAL)
     Q_PROPERTY(QString cameraMovedText READ cameraMovedText NOTIFY calibrationChanged FINAL)
     Q_PROPERTY(QStringList lightWarnings READ lightWarnings NOTIFY calibrationChanged FINAL)
-    // The watched tray as [{x, y}] fractions of the frame (empty without a usable calibration).
-    Q_PROPERTY(QVariantList trayRegion READ trayRegion NOTIFY calibrationChanged FINAL)
+    // The watched tray's corners as fractions of the frame (empty without a usable calibration).
+    Q_PROPERTY(QList<QPointF> trayRegion READ trayRegion NOTIFY calibrationChanged FINAL)
     // Whose dice these are against who the game asks to roll; "" when it agrees or nobody can tell.
     Q_PROPERTY(QString ownerNotice READ ownerNotice NOTIFY acceptChanged FINAL)
 
@@ -113,7 +115,7 @@ public:
     bool cameraMoved() const { return m_calibration.applied && m_calibration.moved; }
     QString cameraMovedText() const;
     QStringList lightWarnings() const { return m_calibration.light; }
-    QVariantList trayRegion() const;
+    QList<QPointF> trayRegion() const;
     QString ownerNotice() const;
     const CalibrationState& calibrationState() const { return m_calibration; }
 

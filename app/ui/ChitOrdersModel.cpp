@@ -27,8 +27,41 @@ std::string orderValue(const ChitVocabulary& vocabulary, const std::string& code
 
 } // namespace
 
+ChitsModel::ChitsModel(QObject* parent)
+    : MapListModel({"unitId", "unitName", "order", "orderLabel", "applied", "status"}, parent) {}
+
+ChitConflictsModel::ChitConflictsModel(QObject* parent)
+    : MapListModel({"unitId", "unitName", "orders"}, parent) {}
+
+RejectedChitsModel::RejectedChitsModel(QObject* parent)
+    : MapListModel({"text", "reason"}, parent) {}
+
+UnitlessChitsModel::UnitlessChitsModel(QObject* parent)
+    : MapListModel({"orderLabel", "count"}, parent) {}
+
 ChitOrdersModel::ChitOrdersModel(QObject* parent)
-    : QObject(parent) {}
+    : QObject(parent)
+    , m_chits(new ChitsModel(this))
+    , m_waiting(new AwaitingOrdersModel(this))
+    , m_conflicts(new ChitConflictsModel(this))
+    , m_rejected(new RejectedChitsModel(this))
+    , m_unitless(new UnitlessChitsModel(this)) {}
+
+void ChitOrdersModel::publish() {
+    m_chits->setRows(chitRows());
+    m_waiting->setRows(waitingRows());
+    m_conflicts->setRows(conflictRows());
+    m_rejected->setRows(rejectedRows());
+    m_unitless->setRows(unitlessRows());
+    Q_EMIT changed();
+}
+
+QStringList ChitOrdersModel::waitingNames() const {
+    QStringList names;
+    for (const QVariantMap& row : m_waiting->rows())
+        names << row.value(u"name"_s).toString();
+    return names;
+}
 
 void ChitOrdersModel::setGame(GameController* game) {
     if (m_game)
@@ -46,7 +79,7 @@ void ChitOrdersModel::clear() {
     m_photo.clear();
     m_seenAs.clear();
     m_status.clear();
-    Q_EMIT changed();
+    publish();
 }
 
 QString ChitOrdersModel::gameTag() const {
@@ -72,7 +105,7 @@ void ChitOrdersModel::onGameState() {
         clear();
     }
     applyPending();
-    Q_EMIT changed();
+    publish();
 }
 
 void ChitOrdersModel::addReading(const ChitReading& reading) {
@@ -83,7 +116,7 @@ void ChitOrdersModel::addReading(const ChitReading& reading) {
             m_seenAs[*s->payload->unitSlot] = s->text;
         }
     applyPending();
-    Q_EMIT changed();
+    publish();
 }
 
 // Answers every "<unit>.order" the engine asks for now with the unit's chit, one after another, and stops at
@@ -134,15 +167,14 @@ int ChitOrdersModel::appliedCount() const {
     return n;
 }
 
-QVariantList ChitOrdersModel::chits() const {
-    QVariantList out;
+QList<QVariantMap> ChitOrdersModel::chitRows() const {
+    QList<QVariantMap> out;
     if (!m_scenario || !m_game)
         return out;
     const ChitVocabulary& vocabulary = m_game->chitVocabulary();
     QStringList awaiting;
-    if (m_game)
-        for (const QVariant& v : m_game->unitsAwaitingOrders())
-            awaiting << v.toMap().value(u"unitId"_s).toString();
+    for (const QVariantMap& row : m_game->awaitingOrders()->rows())
+        awaiting << row.value(u"unitId"_s).toString();
     for (const auto& [slot, order] : m_accumulator.orders()) {
         const vision::ChitUnit* unit = m_scenario->unitBySlot(slot);
         if (!unit)
@@ -164,8 +196,8 @@ QVariantList ChitOrdersModel::chits() const {
     return out;
 }
 
-QVariantList ChitOrdersModel::waiting() const {
-    QVariantList out;
+QList<QVariantMap> ChitOrdersModel::waitingRows() const {
+    QList<QVariantMap> out;
     if (!m_game)
         return out;
     // Units with a chit, or with chits in conflict (listed as conflicts), are not "without an order" here.
@@ -178,14 +210,14 @@ QVariantList ChitOrdersModel::waiting() const {
             if (const vision::ChitUnit* unit = m_scenario->unitBySlot(c.unitSlot))
                 withChit.insert(unit->id);
     }
-    for (const QVariant& v : m_game->unitsAwaitingOrders())
-        if (!withChit.count(v.toMap().value(u"unitId"_s).toString().toStdString()))
-            out << v;
+    for (const QVariantMap& row : m_game->awaitingOrders()->rows())
+        if (!withChit.count(row.value(u"unitId"_s).toString().toStdString()))
+            out << row;
     return out;
 }
 
-QVariantList ChitOrdersModel::conflicts() const {
-    QVariantList out;
+QList<QVariantMap> ChitOrdersModel::conflictRows() const {
+    QList<QVariantMap> out;
     const ChitVocabulary vocabulary = m_game ? m_game->chitVocabulary() : ChitVocabulary{};
     for (const vision::ChitConflict& c : m_accumulator.conflicts()) {
         const vision::ChitUnit* unit = m_scenario ? m_scenario->unitBySlot(c.unitSlot) : nullptr;
@@ -199,8 +231,8 @@ QVariantList ChitOrdersModel::conflicts() const {
     return out;
 }
 
-QVariantList ChitOrdersModel::rejected() const {
-    QVariantList out;
+QList<QVariantMap> ChitOrdersModel::rejectedRows() const {
+    QList<QVariantMap> out;
     for (const auto& [text, reason] : m_accumulator.rejected())
         out << QVariantMap{{u"text"_s, q(text)}, {u"reason"_s, q(reason)}};
     if (m_scenario)
@@ -211,8 +243,8 @@ QVariantList ChitOrdersModel::rejected() const {
     return out;
 }
 
-QVariantList ChitOrdersModel::unitless() const {
-    QVariantList out;
+QList<QVariantMap> ChitOrdersModel::unitlessRows() const {
+    QList<QVariantMap> out;
     const ChitVocabulary vocabulary = m_game ? m_game->chitVocabulary() : ChitVocabulary{};
     for (const auto& [order, count] : m_accumulator.unitlessCounts())
         out << QVariantMap{{u"orderLabel"_s, orderLabel(vocabulary, order)}, {u"count"_s, count}};

@@ -38,10 +38,11 @@ QVariant FairnessModel::data(const QModelIndex& index, int role) const {
     case TotalRole:
         return static_cast<qlonglong>(t.total());
     case CountsRole: {
-        QVariantList counts;
+        // int is room enough for one game's dice, and QML sees a QList<int> as an array of numbers.
+        QList<int> counts;
         for (std::int64_t c : t.counts)
-            counts << static_cast<qlonglong>(c);
-        return counts;
+            counts << static_cast<int>(c);
+        return QVariant::fromValue(counts);
     }
     case MaxCountRole: {
         double most = expected;

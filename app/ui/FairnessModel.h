@@ -25,7 +25,7 @@ public:
         SidesRole,
         SourceRole,
         TotalRole,
-        CountsRole,   // QVariantList of the count of each face, face 1 first
+        CountsRole,   // QList<int>: the count of each face, face 1 first
         MaxCountRole, // the highest count, or the expectation if higher: the height the bars scale to
         ExpectedRole, // total / sides: the fair die's count per face
         PValueRole,   // NaN unless testable

@@ -53,6 +53,7 @@ GameController::GameController(QObject* parent)
     , m_history(new HistoryModel(this))
     , m_phases(new PhasesModel(this))
     , m_players(new PlayersModel(this))
+    , m_awaitingOrders(new AwaitingOrdersModel(this))
     , m_virtualDice(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count())) {
 }
 
@@ -176,8 +177,8 @@ QString GameController::dicePurpose() const {
 bool GameController::dicePool() const {
     return m_session && m_session->prompt().dice && m_session->prompt().dice->pool;
 }
-QVariantList GameController::diceScoringFaces() const {
-    QVariantList out;
+QList<int> GameController::diceScoringFaces() const {
+    QList<int> out;
     if (!m_session)
         return out;
     const auto prompt = m_session->prompt(); // a copy: iterating the temporary's faces would dangle
@@ -226,12 +227,12 @@ QString GameController::winner() const {
     return m_session ? q(m_session->engine().turnView().winner) : QString();
 }
 
-QVariantList GameController::houseRules() const {
-    QVariantList out;
+QList<HouseRule> GameController::houseRules() const {
+    QList<HouseRule> out;
     if (!m_session)
         return out;
     for (const auto& [key, value] : m_session->engine().houseRules().values)
-        out << QVariantMap{{u"key"_s, q(key)}, {u"value"_s, q(value)}};
+        out << HouseRule{q(key), q(value)};
     return out;
 }
 
@@ -503,6 +504,7 @@ void GameController::refreshLists() {
     }
     m_phases->setRows(std::move(phases));
     m_players->setRows(std::move(players));
+    m_awaitingOrders->setRows(awaitingOrderRows());
 }
 
 std::string GameController::playerForKey(const std::string& key) const {
@@ -560,7 +562,7 @@ bool GameController::written(const storage::Result<storage::Event>& event) {
     return true;
 }
 
-bool GameController::submitDice(const QVariantList& faces, const QString& source) {
+bool GameController::submitDice(const QList<int>& faces, const QString& source) {
     if (!m_session)
         return fail(u"No game is open."_s);
     const rules::Prompt p = m_session->prompt();
@@ -569,19 +571,15 @@ bool GameController::submitDice(const QVariantList& faces, const QString& source
     rules::DiceSource src;
     if (!rules::diceSourceFromString(s(source), src) || src == rules::DiceSource::Override)
         return fail(u"Unknown dice source '%1'."_s.arg(source));
-    std::vector<int> values;
-    for (const QVariant& v : faces)
-        values.push_back(v.toInt());
+    const std::vector<int> values(faces.begin(), faces.end());
     return commit(rules::Input::dice(p.key(), values, src, playerForKey(p.key())));
 }
 
-QVariantList GameController::rollVirtual() {
-    QVariantList out;
+QList<int> GameController::rollVirtual() {
     if (!m_session || !m_session->prompt().dice)
-        return out;
-    for (int f : m_virtualDice.roll(*m_session->prompt().dice))
-        out << f;
-    return out;
+        return {};
+    const std::vector<int> faces = m_virtualDice.roll(*m_session->prompt().dice);
+    return {faces.begin(), faces.end()};
 }
 
 bool GameController::undoLast(const QString& reason) {
@@ -610,7 +608,7 @@ bool GameController::redo() {
     return written(m_session->redo());
 }
 
-QVariantMap GameController::fixChoices(qlonglong seq) {
+FixChoices GameController::fixChoices(qlonglong seq) {
     if (!m_session) {
         fail(u"No game is open."_s);
         return {};
@@ -620,7 +618,8 @@ QVariantMap GameController::fixChoices(qlonglong seq) {
         fail(q(prompt.message()));
         return {};
     }
-    QVariantMap out{{u"seq"_s, seq}};
+    FixChoices out;
+    out.seq = seq;
     auto inputs = m_session->journal().effectiveInputs();
     if (!inputs) {
         fail(q(inputs.message()));
@@ -634,27 +633,22 @@ QVariantMap GameController::fixChoices(qlonglong seq) {
             fail(q(input.message()));
             return {};
         }
-        out[u"value"_s] = q(input->value);
-        QVariantList faces;
-        for (int f : input->faces)
-            faces << f;
-        out[u"faces"_s] = faces;
+        out.value = q(input->value);
+        out.faces = QList<int>(input->faces.begin(), input->faces.end());
     }
     if (prompt->question) {
-        out[u"kind"_s] = u"answer"_s;
-        out[u"question"_s] = q(prompt->question->text);
-        out[u"ruleId"_s] = q(prompt->question->ruleId);
-        QVariantList options;
+        out.kind = u"answer"_s;
+        out.question = q(prompt->question->text);
+        out.ruleId = q(prompt->question->ruleId);
         for (const rules::Option& o : prompt->question->options)
-            options << QVariantMap{{u"value"_s, q(o.value)}, {u"label"_s, q(o.label)}};
-        out[u"options"_s] = options;
+            out.options << Choice{q(o.value), q(o.label), false};
     } else if (prompt->dice) {
-        out[u"kind"_s] = u"dice"_s;
-        out[u"question"_s] = q(prompt->dice->purpose);
-        out[u"purpose"_s] = q(prompt->dice->purpose);
-        out[u"ruleId"_s] = q(prompt->dice->ruleId);
-        out[u"count"_s] = prompt->dice->count;
-        out[u"sides"_s] = prompt->dice->sides;
+        out.kind = u"dice"_s;
+        out.question = q(prompt->dice->purpose);
+        out.purpose = q(prompt->dice->purpose);
+        out.ruleId = q(prompt->dice->ruleId);
+        out.count = prompt->dice->count;
+        out.sides = prompt->dice->sides;
     }
     return out;
 }
@@ -688,11 +682,8 @@ bool GameController::fixAnswer(qlonglong seq, const QString& value, const QStrin
     return applyFix(seq, s(value), {}, reason);
 }
 
-bool GameController::fixThrow(qlonglong seq, const QVariantList& faces, const QString& reason) {
-    std::vector<int> values;
-    for (const QVariant& v : faces)
-        values.push_back(v.toInt());
-    return applyFix(seq, {}, values, reason);
+bool GameController::fixThrow(qlonglong seq, const QList<int>& faces, const QString& reason) {
+    return applyFix(seq, {}, {faces.begin(), faces.end()}, reason);
 }
 
 std::optional<storage::EffectiveInput> GameController::lastThrow() const {
@@ -704,17 +695,13 @@ std::optional<storage::EffectiveInput> GameController::lastThrow() const {
     return inputs->back();
 }
 
-QVariantList GameController::lastDiceFaces() const {
-    QVariantList out;
+QList<int> GameController::lastDiceFaces() const {
     const auto last = lastThrow();
     if (!last)
-        return out;
+        return {};
     auto faces = last->overriddenFaces ? storage::Result<std::vector<int>>(*last->overriddenFaces)
                                        : storage::facesOf(last->event.payloadJson);
-    if (faces)
-        for (int f : *faces)
-            out << f;
-    return out;
+    return faces ? QList<int>(faces->begin(), faces->end()) : QList<int>();
 }
 
 qlonglong GameController::lastThrowSeq() const {
@@ -722,14 +709,12 @@ qlonglong GameController::lastThrowSeq() const {
     return last ? static_cast<qlonglong>(last->event.seq) : 0;
 }
 
-bool GameController::overrideLast(const QVariantList& faces, const QString& reason) {
+bool GameController::overrideLast(const QList<int>& faces, const QString& reason) {
     if (!m_session)
         return fail(u"No game is open."_s);
     if (reason.trimmed().isEmpty())
         return fail(u"An override needs a reason."_s);
-    std::vector<int> values;
-    for (const QVariant& v : faces)
-        values.push_back(v.toInt());
+    const std::vector<int> values(faces.begin(), faces.end());
     auto event =
         m_session->overrideLast(playerForKey(m_session->prompt().key()), s(reason.trimmed()), values);
     if (!event)
@@ -759,8 +744,8 @@ rules::RosterView GameController::rosterView() const {
     return m_session ? m_session->engine().roster() : rules::RosterView{};
 }
 
-QVariantList GameController::unitsAwaitingOrders() const {
-    QVariantList out;
+QList<QVariantMap> GameController::awaitingOrderRows() const {
+    QList<QVariantMap> out;
     if (!m_session || m_session->prompt().tag() != "order")
         return out;
     const std::map<std::string, qlonglong> given = ordersGivenThisTurn();

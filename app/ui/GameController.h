@@ -9,12 +9,13 @@
 #include "app/ui/GameLists.h"
 #include "app/ui/LogModel.h"
 #include "app/ui/RosterModel.h"
+#include "app/ui/ValueTypes.h"
 #include "common/ChitVocabulary.h"
 #include "rules/VirtualDice.h"
 
 #include <QObject>
 #include <QUrl>
-#include <QVariantList>
+#include <QVariantList> // startGame() takes the players as script builds them
 #include <QtQml/qqmlregistration.h>
 
 #include <map>
@@ -57,7 +58,7 @@ class GameController : public QObject {
     // Only the count of each face matters (DiceRequest::pool): the keypad offers counts per face.
     Q_PROPERTY(bool dicePool READ dicePool NOTIFY stateChanged FINAL)
     // The faces that score for the rule (hits, saves), picked out on the keypad and in the tray.
-    Q_PROPERTY(QVariantList diceScoringFaces READ diceScoringFaces NOTIFY stateChanged FINAL)
+    Q_PROPERTY(QList<int> diceScoringFaces READ diceScoringFaces NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString diceRoller READ diceRoller NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString currentPlayer READ currentPlayer NOTIFY stateChanged FINAL)
     // The side that must act now, its name and its colour ("#rrggbb"), from the roster; "" when both act.
@@ -87,12 +88,16 @@ class GameController : public QObject {
     // What the latest fix did, in words ("" until one is made in this session).
     Q_PROPERTY(QString lastFix READ lastFix NOTIFY stateChanged FINAL)
     Q_PROPERTY(QString lastError READ lastError NOTIFY errorChanged FINAL)
-    Q_PROPERTY(QVariantList houseRules READ houseRules NOTIFY gameChanged FINAL)
+    // The house rules the game is played with, every option of its register with its reading.
+    Q_PROPERTY(QList<muster::app::HouseRule> houseRules READ houseRules NOTIFY gameChanged FINAL)
     // How the game is played, from the journal header ({"dice", "app", "table"}; empty if not recorded).
     Q_PROPERTY(QVariantMap playSetup READ playSetup NOTIFY gameChanged FINAL)
     // The latest calibration attached to the game: the journal payload {"name", "width", "height",
     // "profile"} as JSON text, "" when the game has none (or no game is open).
     Q_PROPERTY(QString calibrationPayload READ calibrationPayload NOTIFY calibrationChanged FINAL)
+    // Units in play that have no order yet this turn (roles unitId, name), in roster order; empty outside the
+    // orders phase.
+    Q_PROPERTY(muster::app::AwaitingOrdersModel* awaitingOrders READ awaitingOrders CONSTANT FINAL)
     Q_PROPERTY(muster::app::RosterModel* roster READ roster CONSTANT FINAL)
     Q_PROPERTY(muster::app::LogModel* log READ log CONSTANT FINAL)
     // The dice fairness of the game in play, per player, dice set and source (the Log page's section).
@@ -127,7 +132,7 @@ public:
     int diceSides() const;
     QString dicePurpose() const;
     bool dicePool() const;
-    QVariantList diceScoringFaces() const;
+    QList<int> diceScoringFaces() const;
     QString diceRoller() const;
     QString currentPlayer() const;
     QString currentSideName() const;
@@ -150,7 +155,7 @@ public:
     HistoryModel* history() const { return m_history; }
     QString turnSummary() const { return m_turnSummary; }
     QString lastError() const { return m_lastError; }
-    QVariantList houseRules() const;
+    QList<HouseRule> houseRules() const;
     QVariantMap playSetup() const;
     QString calibrationPayload() const { return m_calibrationPayload; }
     RosterModel* roster() const { return m_roster; }
@@ -163,7 +168,9 @@ public:
     // is an error and no game is made. `playSetup` says how the game is played ({"dice":
     // "camera"|"typed"|"virtual", "table": profile}); it goes into the journal header with "app": true
     // (docs/journal.md).
-    Q_INVOKABLE bool startGame(const QString& scenario, const QVariantList& players,
+    // `players` stays a QVariantList: New game builds it in script as an array of JS objects.
+    Q_INVOKABLE bool startGame(const QString& scenario,
+                               const QVariantList& players, // JS objects from script, as said above
                                const QVariantMap& houseRules = {}, const QVariantMap& playSetup = {});
     Q_INVOKABLE bool openGame(const QString& path);
     // Reopens the game that was open last (SavedGames::lastGame), if any (after a crash or a flat battery).
@@ -172,34 +179,31 @@ public:
 
     Q_INVOKABLE bool answer(const QString& value);
     // source: "typed", "camera" or "virtual".
-    Q_INVOKABLE bool submitDice(const QVariantList& faces, const QString& source);
+    Q_INVOKABLE bool submitDice(const QList<int>& faces, const QString& source);
     // Faces from the seeded virtual dice for the current request; nothing is submitted until submitDice().
-    Q_INVOKABLE QVariantList rollVirtual();
+    Q_INVOKABLE QList<int> rollVirtual();
     // Takes back the latest step still in force, an answer or a throw.
     Q_INVOKABLE bool undoLast(const QString& reason);
     // Enters the latest undone step again (canRedo).
     Q_INVOKABLE bool redo();
-    // What an earlier input in force can be fixed to: {seq, kind: "answer"|"dice", question, ruleId, value,
-    // options: [{value, label}], faces, count, sides, purpose}; empty (and lastError set) if it cannot be.
-    Q_INVOKABLE QVariantMap fixChoices(qlonglong seq);
+    // What an earlier input in force can be fixed to; kind "" (and lastError set) if it cannot be.
+    Q_INVOKABLE muster::app::FixChoices fixChoices(qlonglong seq);
     // Fixes an earlier answer (`value`) or throw (`faces`) with a reason (docs/journal.md, "Fixing an earlier
     // input"): the game folds again, later inputs that still fit are kept, the rest set aside.
     Q_INVOKABLE bool fixAnswer(qlonglong seq, const QString& value, const QString& reason);
-    Q_INVOKABLE bool fixThrow(qlonglong seq, const QVariantList& faces, const QString& reason);
+    Q_INVOKABLE bool fixThrow(qlonglong seq, const QList<int>& faces, const QString& reason);
     // The faces of the latest dice result still in force (overrides applied); empty if there is none.
-    Q_INVOKABLE QVariantList lastDiceFaces() const;
+    Q_INVOKABLE QList<int> lastDiceFaces() const;
     // The journal seq of that throw (0 if there is none): "Correct last throw…" fixes it like any other.
     Q_INVOKABLE qlonglong lastThrowSeq() const;
     // The latest input still in force, if it is a throw: what both of the above read.
     std::optional<storage::EffectiveInput> lastThrow() const;
-    Q_INVOKABLE bool overrideLast(const QVariantList& faces, const QString& reason);
+    Q_INVOKABLE bool overrideLast(const QList<int>& faces, const QString& reason);
     // A file URL of the first photo of event `seq` (written to a temporary file), or "" if it has none.
     Q_INVOKABLE QUrl photoUrl(qlonglong seq) const;
     // Players of a side ("" when nobody plays it).
     Q_INVOKABLE QString playerForSide(const QString& side) const;
-    // Units in play that have no order yet this turn, [{unitId, name}], in roster order; empty outside the
-    // orders phase.
-    Q_INVOKABLE QVariantList unitsAwaitingOrders() const;
+    AwaitingOrdersModel* awaitingOrders() const { return m_awaitingOrders; }
     // The units given an order this turn, with the seq of the answer in force that gave it.
     std::map<std::string, qlonglong> ordersGivenThisTurn() const;
     // The roster as the rules give it (empty without a game).
@@ -244,9 +248,11 @@ private:
     // After an append: lastError on failure, else cleared and everything refreshed.
     bool written(const storage::Result<storage::Event>& event);
     void refresh();
-    // Sets the options, phases and players from the game (empty without one); each model resets only if its
-    // rows changed. The history and the recent answers are set where they are worked out.
+    // Sets the options, phases, players and units awaiting orders from the game (empty without one); each
+    // model resets only if its rows changed. The history and the recent answers are set where they are worked
+    // out.
     void refreshLists();
+    QList<QVariantMap> awaitingOrderRows() const;
     std::string playerForKey(const std::string& key) const;
     // The payload of the game's latest calibration event, "" if none: one row read by a query on the
     // journal's kind, not a second read of every event after the replay.
@@ -261,6 +267,7 @@ private:
     HistoryModel* m_history;
     PhasesModel* m_phases;
     PlayersModel* m_players;
+    AwaitingOrdersModel* m_awaitingOrders;
     rules::VirtualDice m_virtualDice;
     QString m_lastError;
     bool m_canUndo = false;     // the latest input in force is an answer

@@ -72,4 +72,7 @@ PhasesModel::PhasesModel(QObject* parent)
 PlayersModel::PlayersModel(QObject* parent)
     : MapListModel({"name", "side", "diceColour"}, parent) {}
 
+AwaitingOrdersModel::AwaitingOrdersModel(QObject* parent)
+    : MapListModel({"unitId", "name"}, parent) {}
+
 } // namespace muster::app

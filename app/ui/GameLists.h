@@ -1,8 +1,9 @@
 #pragma once
 
 // The lists GameController shows beside its single values (the prompt's options, the fix chips, this turn's
-// history, the sequence of play, the players), as list models: a delegate binds to named roles, and a list
-// that did not change is not reset, so its delegates are not made again on every refresh.
+// history, the sequence of play, the players, the units awaiting orders), as list models: a delegate binds to
+// named roles, and a list that did not change is not reset, so its delegates are not made again on every
+// refresh.
 
 #include <QAbstractListModel>
 #include <QByteArray>
@@ -28,9 +29,9 @@ public:
     // list.
     Q_INVOKABLE QVariantMap get(int row) const;
     const QList<QVariantMap>& rows() const { return m_rows; }
-    // The rows as a list of maps, for a script or test that reads them all at once and for a caller that
-    // hands them on inside a map (TappedOrders); views bind to the model's roles instead.
-    Q_INVOKABLE QVariantList toList() const;
+    // The rows as a list of maps, for a script or test that reads them all at once (the Quick Tests do);
+    // views bind to the model's roles instead.
+    Q_INVOKABLE QVariantList toList() const; // a list of maps on purpose: see above
 
     // Replaces the rows; resets the model only if they differ. Each row holds the roles' names (a name the
     // model has no role for is a programming error, caught in debug builds). True if the rows changed.
@@ -93,6 +94,16 @@ class PlayersModel : public muster::app::MapListModel {
     QML_UNCREATABLE("The players belong to the GameController")
 public:
     explicit PlayersModel(QObject* parent = nullptr);
+};
+
+// Units in play without an order yet this turn, in roster order: unitId, name (empty outside the orders
+// phase).
+class AwaitingOrdersModel : public muster::app::MapListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("The units awaiting orders belong to the GameController")
+public:
+    explicit AwaitingOrdersModel(QObject* parent = nullptr);
 };
 
 } // namespace muster::app

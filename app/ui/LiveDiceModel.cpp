@@ -185,8 +185,8 @@ bool LiveDiceModel::setNotADie(int row, const QString& reason) {
     return true;
 }
 
-QVariantList LiveDiceModel::faces() const {
-    QVariantList out;
+QList<int> LiveDiceModel::faces() const {
+    QList<int> out;
     for (const Die& d : m_dice)
         if (!d.removed)
             out << d.value;

@@ -24,7 +24,7 @@ class LiveDiceModel : public QAbstractListModel {
     Q_PROPERTY(bool countUncertain READ countUncertain NOTIFY readingChanged FINAL)
     Q_PROPERTY(qint64 frameNumber READ frameNumber NOTIFY readingChanged FINAL)
     Q_PROPERTY(double frameAspect READ frameAspect NOTIFY readingChanged FINAL)
-    Q_PROPERTY(QVariantList faceList READ faces NOTIFY readingChanged FINAL)
+    Q_PROPERTY(QList<int> faceList READ faces NOTIFY readingChanged FINAL)
     // The dice were classified by colour against the calibration's dice sets.
     Q_PROPERTY(bool owned READ owned NOTIFY readingChanged FINAL)
     Q_PROPERTY(int unknownOwnerCount READ unknownOwnerCount NOTIFY readingChanged FINAL)
@@ -80,7 +80,7 @@ public:
     // Both return false (and change nothing) for a row that is not there, a bad value or a missing reason.
     Q_INVOKABLE bool setNotADie(int row, const QString& reason);
     Q_INVOKABLE void clear();
-    Q_INVOKABLE QVariantList faces() const;
+    Q_INVOKABLE QList<int> faces() const;
 
     // The camera's faces and the accepted ones, struck-out finds left out of both.
     std::vector<int> readFaces() const;

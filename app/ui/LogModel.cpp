@@ -69,7 +69,7 @@ QVariant LogModel::data(const QModelIndex& index, int role) const {
     case UnitsRole:
         return r.units;
     case FacesRole:
-        return r.faces;
+        return QVariant::fromValue(r.faces);
     case UndoneRole:
         return r.undone;
     case OverriddenRole:

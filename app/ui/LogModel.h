@@ -76,7 +76,7 @@ private:
         storage::Event event;
         QString text, detail, ruleId;
         QStringList units;
-        QVariantList faces;
+        QList<int> faces;
         bool undone = false;
         bool overridden = false;
         bool fixable = false;

@@ -65,20 +65,26 @@ void ScenarioCatalog::fail(const QString& message) {
     Q_EMIT errorChanged();
 }
 
-QVariantList ScenarioCatalog::scenarioSides(const QString& scenario) {
-    QVariantList out;
+ScenarioSidesModel::ScenarioSidesModel(QObject* parent)
+    : MapListModel({"side", "name", "colour"}, parent) {}
+
+ScenarioSidesModel* ScenarioCatalog::scenarioSides(const QString& scenario) {
+    // No parent: a QObject an invokable returns without one is the QML engine's to delete.
+    auto* model = new ScenarioSidesModel();
     auto parsed = readScenario(scenario);
     if (!parsed) {
         fail(q(parsed.error().message));
-        return out;
+        return model;
     }
+    QList<QVariantMap> rows;
     for (std::size_t i = 0; i < parsed->sides.size(); ++i) {
         const rules::SideDef& side = parsed->sides[i];
-        out << QVariantMap{{u"id"_s, q(side.id)},
-                           {u"name"_s, q(side.name)},
-                           {u"colour"_s, q(rules::sideColour(parsed->sides, i))}};
+        rows << QVariantMap{{u"side"_s, q(side.id)},
+                            {u"name"_s, q(side.name)},
+                            {u"colour"_s, q(rules::sideColour(parsed->sides, i))}};
     }
-    return out;
+    model->setRows(std::move(rows));
+    return model;
 }
 
 QVariantMap ScenarioCatalog::scenarioDetails(const QString& scenario) {
@@ -124,34 +130,29 @@ QStringList ScenarioCatalog::houseRuleGroups(const QString& ruleSet) const {
     return out;
 }
 
-QVariantList ScenarioCatalog::houseRuleOptions(const QString& ruleSet) const {
-    QVariantList out;
+QList<HouseRuleOption> ScenarioCatalog::houseRuleOptions(const QString& ruleSet) const {
+    QList<HouseRuleOption> out;
     const rules::RuleSet* rules = rules::findRuleSet(s(ruleSet));
     if (!rules)
         return out;
     for (const rules::OptionSpec& spec : rules->options()) {
-        QVariantMap option{{u"key"_s, q(spec.key)},
-                           {u"group"_s, q(spec.group)},
-                           {u"label"_s, q(spec.label)},
-                           {u"rules"_s, q(spec.ruleIds)},
-                           {u"defaultValue"_s, q(spec.defaultValue)}};
+        HouseRuleOption option;
+        option.key = q(spec.key);
+        option.group = q(spec.group);
+        option.label = q(spec.label);
+        option.rules = q(spec.ruleIds);
+        option.defaultValue = q(spec.defaultValue);
         if (spec.isNumber()) {
-            QStringList parts;
             for (const std::string& part : spec.parts)
-                parts << q(part);
-            option[u"kind"_s] = parts.isEmpty() ? u"integer"_s : u"integers"_s;
-            option[u"parts"_s] = parts;
-            option[u"min"_s] = spec.min;
-            option[u"max"_s] = spec.max;
-            option[u"step"_s] = spec.step;
+                option.parts << q(part);
+            option.kind = option.parts.isEmpty() ? u"integer"_s : u"integers"_s;
+            option.min = spec.min;
+            option.max = spec.max;
+            option.step = spec.step;
         } else {
-            QVariantList choices;
+            option.kind = u"choice"_s;
             for (const rules::OptionChoice& c : spec.choices)
-                choices << QVariantMap{{u"value"_s, q(c.value)},
-                                       {u"label"_s, q(c.label)},
-                                       {u"isDefault"_s, c.value == spec.defaultValue}};
-            option[u"kind"_s] = u"choice"_s;
-            option[u"choices"_s] = choices;
+                option.choices << Choice{q(c.value), q(c.label), c.value == spec.defaultValue};
         }
         out << option;
     }

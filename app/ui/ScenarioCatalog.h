@@ -3,6 +3,8 @@
 // The scenarios New game offers, for QML: the bundled ones and scenario files, their sides, rule set and own
 // house rules, and the house-rule register of a rule set. Nothing here holds a game.
 
+#include "app/ui/GameLists.h"
+#include "app/ui/ValueTypes.h"
 #include "rules/Scenario.h"
 #include "rules/core/Result.h"
 
@@ -10,11 +12,20 @@
 #include <QHash>
 #include <QObject>
 #include <QStringList>
-#include <QVariantList>
 #include <QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 namespace muster::app {
+
+// A scenario's sides, in the scenario's order: side (its id), name, colour ("#rrggbb", the scenario's or
+// the default for its place).
+class ScenarioSidesModel : public muster::app::MapListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("The sides come from ScenarioCatalog.scenarioSides()")
+public:
+    explicit ScenarioSidesModel(QObject* parent = nullptr);
+};
 
 class ScenarioCatalog : public QObject {
     Q_OBJECT
@@ -41,19 +52,18 @@ public:
     void setPreferredScenario(const QString& name);
     QString lastError() const { return m_lastError; }
 
-    // The sides of a bundled scenario or scenario file: [{id, name, colour}]; empty (and lastError set) if
-    // unreadable.
-    Q_INVOKABLE QVariantList scenarioSides(const QString& scenario);
+    // The sides of a bundled scenario or scenario file, as a new model the caller owns (QML's engine, when
+    // called from QML); empty (and lastError set) if unreadable.
+    Q_INVOKABLE muster::app::ScenarioSidesModel* scenarioSides(const QString& scenario);
     // A scenario's rule set and the house rules it sets itself: {ruleSet, name, houseRules: {key: value},
     // colourWarning}; empty (and lastError set) if unreadable.
     Q_INVOKABLE QVariantMap scenarioDetails(const QString& scenario);
     // The scenario's own name ("Palo Alto skirmish") for the screen; its file name if it has none or cannot
     // be read (the list must still show something to pick).
     Q_INVOKABLE QString scenarioTitle(const QString& scenario) const;
-    // The house-rule register of a rule set for the New game page, in page order: [{key, group, label,
-    // rules, defaultValue, kind: "choice"|"integer"|"integers", choices: [{value, label, isDefault}], min,
-    // max, step, parts}]; empty for a rule set without options.
-    Q_INVOKABLE QVariantList houseRuleOptions(const QString& ruleSet) const;
+    // The house-rule register of a rule set for the New game page, in page order; empty for a rule set
+    // without options.
+    Q_INVOKABLE QList<muster::app::HouseRuleOption> houseRuleOptions(const QString& ruleSet) const;
     // The house-rule groups of a rule set, in page order.
     Q_INVOKABLE QStringList houseRuleGroups(const QString& ruleSet) const;
 

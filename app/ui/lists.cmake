@@ -1,2 +1,2 @@
-# GameController's lists as list models (issue 25).
-list(APPEND MUSTER_APP_SOURCES GameLists.h GameLists.cpp)
+# GameController's and its friends' lists as list models and value types (issue 25).
+list(APPEND MUSTER_APP_SOURCES GameLists.h GameLists.cpp ValueTypes.h)

@@ -17,6 +17,9 @@ PageFrame {
 
     readonly property bool wide: width > height
     property var details: ({})      // ScenarioCatalog.scenarioDetails() of the chosen scenario
+    // ScenarioCatalog.scenarioSides() of the chosen scenario: held in a var, which keeps the engine from collecting
+    // the model it owns while the Repeater shows it.
+    property var sidesModel: null
     property var options: []        // ScenarioCatalog.houseRuleOptions() of its rule set
     property var groups: []
     property var openGroups: ({})   // group name -> shown
@@ -55,7 +58,7 @@ PageFrame {
     }
     function loadScenario() {
         details = ScenarioCatalog.scenarioDetails(scenarioBox.currentText)
-        sides.model = ScenarioCatalog.scenarioSides(scenarioBox.currentText)
+        sidesModel = ScenarioCatalog.scenarioSides(scenarioBox.currentText)
         options = ScenarioCatalog.houseRuleOptions(details.ruleSet || "")
         groups = ScenarioCatalog.houseRuleGroups(details.ruleSet || "")
         choices = {}
@@ -84,9 +87,9 @@ PageFrame {
         const players = []
         for (let i = 0; i < sides.count; ++i) {
             const row = sides.itemAt(i)
-            const name = row.playerName.trim().length > 0 ? row.playerName.trim() : row.modelData.name
-            const set = page.profile !== "" && setForSide[row.modelData.id] !== undefined ? setForSide[row.modelData.id] : -1
-            players.push({ name: name, side: row.modelData.id, diceColour: set >= 0 ? calibration.diceSets[set].name : "" })
+            const name = row.playerName.trim().length > 0 ? row.playerName.trim() : row.name
+            const set = page.profile !== "" && setForSide[row.side] !== undefined ? setForSide[row.side] : -1
+            players.push({ name: name, side: row.side, diceColour: set >= 0 ? calibration.diceSets.get(set).name : "" })
         }
         const setup = { dice: rollMode }
         if (profile !== "")
@@ -98,7 +101,7 @@ PageFrame {
         startError = ""
         if (profile !== "") {
             // Each set to the player who throws it (or to nobody), then the profile goes with the game.
-            for (let s = 0; s < calibration.diceSets.length; ++s) {
+            for (let s = 0; s < calibration.diceSets.count; ++s) {
                 const owner = players.find(p => setForSide[p.side] === s)
                 calibration.assignSet(s, owner ? owner.name : "")
             }
@@ -194,9 +197,12 @@ PageFrame {
                         SectionTitle { text: qsTr("Players and sides") }
                         Repeater {
                             id: sides
+                            model: page.sidesModel
                             ColumnLayout {
                                 id: sideRow
-                                required property var modelData
+                                required property string side
+                                required property string name
+                                required property string colour
                                 required property int index
                                 property alias playerName: nameField.text
                                 Layout.fillWidth: true
@@ -207,10 +213,10 @@ PageFrame {
                                         Layout.preferredWidth: 10
                                         Layout.fillHeight: true
                                         radius: 3
-                                        color: sideRow.modelData.colour
+                                        color: sideRow.colour
                                     }
                                     Label {
-                                        text: sideRow.modelData.name
+                                        text: sideRow.name
                                         font.pixelSize: Theme.fontBody
                                         color: Theme.text
                                         Layout.preferredWidth: Math.min(190, setupColumn.width * 0.3) // qmllint disable unqualified
@@ -218,7 +224,7 @@ PageFrame {
                                     }
                                     TextField {
                                         id: nameField
-                                        objectName: "player_" + sideRow.modelData.id
+                                        objectName: "player_" + sideRow.side
                                         Layout.fillWidth: true
                                         Layout.preferredHeight: Theme.touchTarget
                                         font.pixelSize: Theme.fontBody
@@ -229,32 +235,34 @@ PageFrame {
                                 Flow {
                                     Layout.fillWidth: true
                                     Layout.leftMargin: 18
-                                    visible: page.profile !== "" && calibration.diceSets.length > 0 // qmllint disable unqualified
+                                    visible: page.profile !== "" && calibration.diceSets.count > 0 // qmllint disable unqualified
                                     spacing: 6
                                     ChoiceButton {
-                                        objectName: "set_" + sideRow.modelData.id + "_none"
+                                        objectName: "set_" + sideRow.side + "_none"
                                         text: qsTr("Any dice")
-                                        chosen: page.setForSide[sideRow.modelData.id] === undefined || page.setForSide[sideRow.modelData.id] < 0 // qmllint disable unqualified
-                                        onClicked: page.chooseSet(sideRow.modelData.id, -1) // qmllint disable unqualified
+                                        chosen: page.setForSide[sideRow.side] === undefined || page.setForSide[sideRow.side] < 0 // qmllint disable unqualified
+                                        onClicked: page.chooseSet(sideRow.side, -1) // qmllint disable unqualified
                                     }
                                     Repeater {
-                                        model: page.profile !== "" ? calibration.diceSets : [] // qmllint disable unqualified
+                                        model: page.profile !== "" ? calibration.diceSets : null // qmllint disable unqualified
                                         ChoiceButton {
                                             id: diceSet
-                                            required property var modelData
+                                            required property string name
+                                            required property int samples
+                                            required property color body
                                             required property int index
-                                            objectName: "set_" + sideRow.modelData.id + "_" + index // qmllint disable unqualified
-                                            text: modelData.name
-                                            note: qsTr("%1 dice").arg(modelData.samples)
-                                            chosen: page.setForSide[sideRow.modelData.id] === index // qmllint disable unqualified
-                                            onClicked: page.chooseSet(sideRow.modelData.id, index) // qmllint disable unqualified
+                                            objectName: "set_" + sideRow.side + "_" + index // qmllint disable unqualified
+                                            text: name
+                                            note: qsTr("%1 dice").arg(samples)
+                                            chosen: page.setForSide[sideRow.side] === index // qmllint disable unqualified
+                                            onClicked: page.chooseSet(sideRow.side, index) // qmllint disable unqualified
                                             Rectangle {
                                                 x: 6
                                                 y: 6
                                                 width: 12
                                                 height: 12
                                                 radius: 3
-                                                color: diceSet.modelData.body
+                                                color: diceSet.body
                                                 border.color: "#888"
                                             }
                                         }
@@ -310,7 +318,7 @@ PageFrame {
                         }
                         Note {
                             visible: calibration.profiles.length > 0 && page.profile !== ""
-                            text: calibration.diceSets.length > 0
+                            text: calibration.diceSets.count > 0
                                   ? qsTr("Give each player the set they throw; the profile goes with the game.")
                                   : qsTr("This profile has no dice sets yet: learn them in Settings > Calibration.")
                         }

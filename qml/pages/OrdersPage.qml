@@ -20,9 +20,12 @@ PageFrame {
     readonly property bool askingOrders: GameController.active && GameController.promptTag === "order"
     readonly property var awaitingIds: {
         void GameController.promptKey // asked again at every new prompt
-        // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter gives it no Array
-        // methods.
-        return page.askingOrders ? GameController.unitsAwaitingOrders().map(u => u.unitId) : [] // qmllint disable type
+        const ids = []
+        const units = GameController.awaitingOrders
+        if (page.askingOrders)
+            for (let i = 0; i < units.count; ++i)
+                ids.push(units.get(i).unitId)
+        return ids
     }
 
     // A unit's order: set it (now, or for when the rules reach it), or fix the one it has this turn.

@@ -415,7 +415,7 @@ PageFrame {
                                     Figure { label: qsTr("die size"); value: calibration.dieSizePx.toFixed(1) + " px"; bad: calibration.dieSizePx > 0 && calibration.dieSizePx < 15 }
                                     Figure { label: qsTr("scale"); value: calibration.pxPerMm.toFixed(2) + " px/mm" }
                                     Figure { label: qsTr("camera"); value: calibration.resolution }
-                                    Figure { label: qsTr("dice sets"); value: String(calibration.diceSets.length) }
+                                    Figure { label: qsTr("dice sets"); value: String(calibration.diceSets.count) }
                                 }
                                 Note { text: qsTr("Green: the area watched for dice (%1). Red: the markers. Orange: one die's size.").arg(calibration.regionText) }
                                 Repeater {
@@ -504,13 +504,17 @@ PageFrame {
                         model: calibration.diceSets
                         Rectangle {
                             id: setCard
-                            required property var modelData
+                            required property string name
+                            required property string player
+                            required property color body
+                            required property color pip
+                            required property int samples
                             required property int index
                             Layout.fillWidth: true
                             implicitHeight: setRow.implicitHeight + 20
                             radius: Theme.radius
                             color: Theme.surface
-                            border.color: modelData.player === "" ? Theme.warning : "transparent"
+                            border.color: player === "" ? Theme.warning : "transparent"
                             RowLayout {
                                 id: setRow
                                 anchors.fill: parent
@@ -521,17 +525,17 @@ PageFrame {
                                     Layout.preferredWidth: 64
                                     Layout.preferredHeight: 64
                                     radius: 10
-                                    color: setCard.modelData.body
+                                    color: setCard.body
                                     border.color: "#888"
-                                    Rectangle { anchors.centerIn: parent; width: 16; height: 16; radius: 8; color: setCard.modelData.pip }
+                                    Rectangle { anchors.centerIn: parent; width: 16; height: 16; radius: 8; color: setCard.pip }
                                 }
                                 ColumnLayout {
                                     Layout.preferredWidth: 200
-                                    Label { text: setCard.modelData.name; font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
+                                    Label { text: setCard.name; font.pixelSize: Theme.fontBody; font.bold: true; color: Theme.text }
                                     Label {
-                                        text: setCard.modelData.player === "" ? qsTr("%1 dice \u2014 whose?").arg(setCard.modelData.samples) : qsTr("%1 dice \u2014 %2").arg(setCard.modelData.samples).arg(setCard.modelData.player)
+                                        text: setCard.player === "" ? qsTr("%1 dice \u2014 whose?").arg(setCard.samples) : qsTr("%1 dice \u2014 %2").arg(setCard.samples).arg(setCard.player)
                                         font.pixelSize: Theme.fontSmall
-                                        color: setCard.modelData.player === "" ? Theme.warning : Theme.textDim
+                                        color: setCard.player === "" ? Theme.warning : Theme.textDim
                                     }
                                 }
                                 Flow {
@@ -543,7 +547,7 @@ PageFrame {
                                         BigButton {
                                             required property string name
                                             text: name
-                                            highlighted: setCard.modelData.player === name // qmllint disable unqualified
+                                            highlighted: setCard.player === name // qmllint disable unqualified
                                             onClicked: calibration.assignSet(setCard.index, name) // qmllint disable unqualified
                                         }
                                     }
@@ -558,7 +562,7 @@ PageFrame {
                         }
                     }
                     Note {
-                        visible: calibration.diceSets.length > 0
+                        visible: calibration.diceSets.count > 0
                         text: qsTr("Then save the profile (step 4 of the calibration) so the sets are kept with the table and the game.")
                     }
                 }

@@ -173,7 +173,7 @@ TestCase {
         findChild(win.contentItem, "player_mx").text = "Beto"
         tap(win, "profile_Club table")
         compare(page.profile, "Club table")
-        compare(page.calibrationController.diceSets.length, 2)
+        compare(page.calibrationController.diceSets.count, 2)
         tap(win, "set_us_1")
         tap(win, "set_mx_0")
         verify(findChild(win.contentItem, "set_us_1").chosen)

@@ -9,14 +9,17 @@
 #include "app/ui/CameraService.h"
 #include "app/ui/GameController.h"
 #include "app/ui/LogModel.h"
+#include "tests/common/TrayFixture.h"
 #include "vision/DiceReader.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <QAbstractItemModelTester>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QSet>
 #include <QSignalSpy>
 
 namespace mt = muster::tools::test;
@@ -217,16 +220,72 @@ TEST(CalibrationController, LearnsDiceSetsFromARealThrowAndAssignsThem) {
         GTEST_SKIP() << "dice models not found in " << muster::vision::DiceReader::defaultModelDir();
     ASSERT_TRUE(c.learnDiceSets(QString::fromStdString(photos + "/" + kTrayPhoto)))
         << c.message().toStdString();
-    const QVariantList sets = c.diceSets();
+    const QList<QVariantMap> sets = c.diceSets()->rows();
     ASSERT_GE(sets.size(), 1);
     std::printf("[ measured ] %s: %s\n", kTrayPhoto, c.message().toStdString().c_str());
-    for (const QVariant& s : sets) {
-        EXPECT_TRUE(s.toMap().value(u"player"_s).toString().isEmpty()) << "nobody owns a set until asked";
-        EXPECT_TRUE(s.toMap().value(u"body"_s).value<QColor>().isValid());
+    for (const QVariantMap& s : sets) {
+        EXPECT_TRUE(s.value(u"player"_s).toString().isEmpty()) << "nobody owns a set until asked";
+        EXPECT_TRUE(s.value(u"body"_s).value<QColor>().isValid());
     }
     ASSERT_TRUE(c.assignSet(0, u"Ann"_s));
-    EXPECT_EQ(c.diceSets().front().toMap().value(u"player"_s).toString(), u"Ann"_s);
+    EXPECT_EQ(c.diceSets()->get(0).value(u"player"_s).toString(), u"Ann"_s);
     EXPECT_FALSE(c.assignSet(99, u"Bob"_s));
+}
+
+// The dice sets of a stored profile as the list model the pages show: one row per set in the profile's
+// order, a set given to a player changes that row only, a profile without sets empties the list.
+TEST(CalibrationController, DiceSetsOfAProfileAsAModel) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const mc::TrayCalibration tray = mc::test::straightDownTray({1280, 960}, 4.0, {320, 240}, 64.0f);
+    mc::CalibrationProfile withSets = mc::makeProfile("Club table", tray);
+    withSets.diceSets = {{"red", "", {45, 60, 40}, {95, 0, 0}, 10},
+                         {"ivory", "Bob", {90, 2, 12}, {15, 0, 0}, 7}};
+    const mc::CalibrationProfile bare = mc::makeProfile("Bare table", tray);
+    const QString storePath = dir.filePath(u"profiles.sqlite"_s);
+    {
+        auto store = muster::storage::CalibrationStore::open(storePath.toStdString());
+        ASSERT_TRUE(store) << store.message();
+        ASSERT_TRUE(store->save(withSets.name, 1280, 960, withSets.toJson()));
+        ASSERT_TRUE(store->save(bare.name, 1280, 960, bare.toJson()));
+    }
+
+    CalibrationController c;
+    muster::app::DiceSetsModel* sets = c.diceSets();
+    QAbstractItemModelTester tester(sets, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    EXPECT_EQ(sets->count(), 0);
+    c.setStorePath(storePath);
+    ASSERT_TRUE(c.loadProfile(u"Club table"_s)) << c.message().toStdString();
+    ASSERT_EQ(sets->count(), 2);
+    const QHash<int, QByteArray> roles = sets->roleNames();
+    EXPECT_EQ(QSet<QByteArray>(roles.begin(), roles.end()),
+              (QSet<QByteArray>{"name", "player", "body", "pip", "samples"}));
+    const auto row = [&](int r, const char* role) {
+        return sets->data(sets->index(r), roles.key(role));
+    };
+    EXPECT_EQ(row(0, "name").toString(), u"red"_s);
+    EXPECT_EQ(row(0, "player").toString(), QString());
+    EXPECT_EQ(row(0, "samples").toInt(), 10);
+    EXPECT_TRUE(row(0, "body").value<QColor>().isValid());
+    EXPECT_TRUE(row(0, "pip").value<QColor>().isValid());
+    EXPECT_EQ(row(1, "name").toString(), u"ivory"_s);
+    EXPECT_EQ(row(1, "player").toString(), u"Bob"_s);
+    EXPECT_EQ(row(1, "samples").toInt(), 7);
+    EXPECT_NE(row(0, "body").value<QColor>(), row(1, "body").value<QColor>());
+
+    // Another message with the same sets resets nothing; giving a set to a player changes its row.
+    QSignalSpy resets(sets, &QAbstractItemModel::modelReset);
+    c.setDieSizeMm(17.0);
+    EXPECT_EQ(resets.count(), 0);
+    ASSERT_TRUE(c.assignSet(0, u"Ann"_s));
+    EXPECT_EQ(resets.count(), 1);
+    EXPECT_EQ(row(0, "player").toString(), u"Ann"_s);
+    EXPECT_EQ(row(1, "player").toString(), u"Bob"_s);
+    EXPECT_FALSE(c.assignSet(2, u"Cy"_s));
+    EXPECT_EQ(resets.count(), 1);
+
+    ASSERT_TRUE(c.loadProfile(u"Bare table"_s)) << c.message().toStdString();
+    EXPECT_EQ(sets->count(), 0);
 }
 
 TEST(CalibrationController, CameraWithoutFramesSendsToAPhoto) {

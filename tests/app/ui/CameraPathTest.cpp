@@ -19,6 +19,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
@@ -29,7 +30,9 @@
 #include <QVideoFrameFormat>
 
 #include <algorithm>
+#include <initializer_list>
 #include <map>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using muster::app::CameraService;
@@ -462,7 +465,7 @@ void CameraPathTest::correctionIsAnOverrideWithReason() {
     QCOMPARE(payload["new"].get<std::vector<int>>(), corrected);
     const QString reason = QString::fromStdString(payload["reason"].get<std::string>());
     QVERIFY2(reason.contains(u"a pip hidden by glare"_s) && reason.contains(u"die 1"_s), qPrintable(reason));
-    QCOMPARE(game.lastDiceFaces().value(0).toInt(), changed);
+    QCOMPARE(game.lastDiceFaces().value(0), changed);
 }
 
 void CameraPathTest::vanishedCameraFallsBackToTypedDice() {
@@ -501,9 +504,7 @@ void CameraPathTest::vanishedCameraFallsBackToTypedDice() {
     QCOMPARE(game.log()->rowCount(), eventsBefore);
     QCOMPARE(game.promptKey(), promptBefore);
     // The throw is typed instead.
-    QVariantList typed;
-    for (int i = 0; i < asked; ++i)
-        typed << 3;
+    const QList<int> typed(asked, 3);
     QVERIFY2(game.submitDice(typed, u"typed"_s), qPrintable(game.lastError()));
     QVERIFY(game.log()->rowCount() > eventsBefore);
 }
@@ -521,8 +522,9 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     QVERIFY(fromFile);
     QCOMPARE(scenario->game, fromFile->game);
 
-    // One HOLD chit per unit, except the last unit, which shows two different chits (a conflict), and one
-    // code that is not a Muster chit at all. Drawn at 6 px a module on a light table.
+    // One HOLD chit per unit, except the last unit, which shows two different chits (a conflict), one
+    // unit-less FIRE chit and one code that is not a Muster chit at all. Drawn at 6 px a module on a light
+    // table.
     const int units = static_cast<int>(scenario->units.size());
     std::vector<std::string> texts;
     for (int slot = 1; slot < units; ++slot)
@@ -530,6 +532,7 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     const std::string last = std::to_string(units);
     texts.push_back("M1/" + scenario->game + "/" + last + "/H");
     texts.push_back("M1/" + scenario->game + "/" + last + "/M");
+    texts.push_back("M1/" + scenario->game + "/*/F");
     texts.emplace_back("https://example.com/not-a-chit");
     cv::Mat frame(1080, 1920, CV_8UC3, cv::Scalar(170, 185, 195));
     const int module = 6;
@@ -555,6 +558,23 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     QCOMPARE(camera.worker()->mode(), VisionWorker::Mode::Chits);
     camera.setPlaybackOptions({10.0, 2.0, false});
     QSignalSpy changed(camera.chits(), &muster::app::ChitOrdersModel::changed);
+    // The page's five lists, checked by Qt's model tester through every change below.
+    muster::app::ChitOrdersModel* chits = camera.chits();
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+    for (QAbstractItemModel* m : std::initializer_list<QAbstractItemModel*>{
+             chits->chits(), chits->waiting(), chits->conflicts(), chits->rejected(), chits->unitless()})
+        testers.push_back(std::make_unique<QAbstractItemModelTester>(
+            m, QAbstractItemModelTester::FailureReportingMode::Fatal));
+    // Before any chit is read every unit is still without an order, by name in roster order.
+    QCOMPARE(chits->waiting()->count(), units);
+    QCOMPARE(chits->waiting()->rows(), game.awaitingOrders()->rows());
+    QStringList names;
+    for (const QVariantMap& row : game.awaitingOrders()->rows())
+        names << row.value(u"name"_s).toString();
+    QCOMPARE(chits->waitingNames(), names);
+    QCOMPARE(chits->chits()->count(), 0);
+    QSignalSpy chitsReset(chits->chits(), &QAbstractItemModel::modelReset);
+    QSignalSpy conflictsReset(chits->conflicts(), &QAbstractItemModel::modelReset);
     QVERIFY(camera.usePhotoFolder(folder));
     QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->framesSeen() > 0, 20000);
     QTRY_VERIFY_WITH_TIMEOUT(camera.chits()->appliedCount() > 0, 5000);
@@ -587,15 +607,44 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     QCOMPARE(applied, units - 1); // md_small asks its units in file order; the last one is the conflict
     QCOMPARE(game.promptKey(), QString::fromStdString(scenario->units.back().id + ".order"));
     // The page's lists: the conflict, the foreign code (never applied), and the unit still waiting for a tap.
-    QCOMPARE(camera.chits()->conflicts().size(), 1);
-    QCOMPARE(camera.chits()->conflicts().constFirst().toMap().value(u"unitId"_s).toString(),
-             QString::fromStdString(scenario->units.back().id));
-    bool foreign = false;
-    for (const QVariant& r : camera.chits()->rejected())
-        foreign |= r.toMap().value(u"text"_s).toString() == u"https://example.com/not-a-chit"_s;
-    QVERIFY(foreign);
-    QCOMPARE(camera.chits()->waiting().size(), 0); // the last unit has chits, in conflict
-    QCOMPARE(game.unitsAwaitingOrders().size(), 1);
+    // Each chit of a unit before the last became its order, in slot order.
+    QCOMPARE(chits->chits()->count(), units - 1);
+    for (int i = 0; i + 1 < units; ++i) {
+        const QVariantMap row = chits->chits()->get(i);
+        const mv::ChitUnit& unit = scenario->units[static_cast<std::size_t>(i)];
+        QCOMPARE(row.value(u"unitId"_s).toString(), QString::fromStdString(unit.id));
+        QCOMPARE(row.value(u"unitName"_s).toString(), QString::fromStdString(unit.name));
+        QCOMPARE(row.value(u"order"_s).toString(), u"hold"_s);
+        QVERIFY(row.value(u"applied"_s).toBool());
+        QCOMPARE(row.value(u"status"_s).toString(), u"applied"_s);
+    }
+    QCOMPARE(chits->conflicts()->count(), 1);
+    const QVariantMap conflict = chits->conflicts()->get(0);
+    QCOMPARE(conflict.value(u"unitId"_s).toString(), QString::fromStdString(scenario->units.back().id));
+    QCOMPARE(conflict.value(u"unitName"_s).toString(), QString::fromStdString(scenario->units.back().name));
+    QVERIFY2(conflict.value(u"orders"_s).toString().contains(u" / "_s),
+             qPrintable(conflict.value(u"orders"_s).toString()));
+    QCOMPARE(chits->rejected()->count(), 1);
+    QCOMPARE(chits->rejected()->get(0).value(u"text"_s).toString(), u"https://example.com/not-a-chit"_s);
+    QVERIFY(!chits->rejected()->get(0).value(u"reason"_s).toString().isEmpty());
+    QCOMPARE(chits->unitless()->count(), 1);
+    const muster::ChitOrderSpec* fire = muster::findChitOrder(game.chitVocabulary(), "F");
+    QVERIFY(fire);
+    QCOMPARE(chits->unitless()->get(0),
+             (QVariantMap{{u"orderLabel"_s, QString::fromStdString(fire->name)}, {u"count"_s, 1}}));
+    QCOMPARE(chits->waiting()->count(), 0); // the last unit has chits, in conflict
+    QVERIFY(chits->waitingNames().isEmpty());
+    // The same chits frame after frame change nothing: the lists are not reset again (their delegates stay).
+    const int framesBefore = chits->framesSeen();
+    const qsizetype resetsBefore = chitsReset.count();
+    QTRY_VERIFY_WITH_TIMEOUT(chits->framesSeen() >= framesBefore + 5, 10000);
+    QCOMPARE(chitsReset.count(), resetsBefore);
+    qInfo(
+        "chit lists: %d frames read, %lld changed() signals; the chits list reset %lld times, the conflicts "
+        "%lld",
+        chits->framesSeen(), static_cast<long long>(changed.count()),
+        static_cast<long long>(chitsReset.count()), static_cast<long long>(conflictsReset.count()));
+    QCOMPARE(game.awaitingOrders()->count(), 1);
     // Tapping still works for the unit in conflict.
     QVERIFY(game.answer(u"hold"_s));
 }
@@ -630,9 +679,9 @@ void CameraPathTest::calibrationHintsRestrictTheRead() {
     QVERIFY(camera.calibrationNotice().isEmpty());
     QVERIFY(!camera.cameraMoved());
     // The page draws the watched tray, in fractions of the frame.
-    const QVariantList region = camera.trayRegion();
+    const QList<QPointF> region = camera.trayRegion();
     QCOMPARE(region.size(), 4);
-    QVERIFY(std::abs(region[1].toMap().value(u"x"_s).toDouble() - cut / 640.0) < 1e-4);
+    QVERIFY(std::abs(region[1].x() - cut / 640.0) < 1e-4);
     const muster::app::DiceReading& r = camera.dice()->reading();
     QVERIFY(r.hinted);
     qInfo("tray = x < %.0f px: %d dice read of %d labelled inside (12 in the frame)", cut,
@@ -719,9 +768,7 @@ void CameraPathTest::movedCameraBlocksAccept() {
     qInfo("moved view: %s", qPrintable(camera.cameraMovedText()));
     // Read without the (misplaced) hints, so the dice are still shown.
     QVERIFY(!camera.dice()->reading().hinted);
-    QVariantList typed;
-    for (int i = 0; i < asked; ++i)
-        typed << 4;
+    const QList<int> typed(asked, 4);
     QVERIFY2(game.submitDice(typed, u"typed"_s), qPrintable(game.lastError()));
 }
 

@@ -1,9 +1,9 @@
 // Every list model the QML binds to, checked by Qt's own QAbstractItemModelTester (Fatal) while the model
 // goes through what the app does to it: a game played through GameController (answers, virtual dice, undo,
 // redo, log filters, close and reopen) for the roster and the log, and a camera read corrected and struck out
-// for the live dice; GameController's own lists (options, recent answers, history, phases, players) through a
-// played game. The tester checks rowCount/index/data/roleNames and the begin/end signal pairs of every
-// change.
+// for the live dice; GameController's own lists (options, recent answers, history, phases, players, units
+// awaiting orders) through a played game. The tester checks rowCount/index/data/roleNames and the begin/end
+// signal pairs of every change.
 
 #include "app/ui/GameController.h"
 #include "app/ui/LiveDiceModel.h"
@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -180,6 +181,72 @@ TEST(ModelTester, GameListsThroughAGameWithUndoRedoAndReopen) {
     for (const muster::app::MapListModel* m : lists)
         expectRolesMatchRows(*m);
     game.closeGame();
+}
+
+// The units awaiting orders through md_small's first orders phase: every unit of the roster at first, in
+// roster order; each order given takes exactly that unit out, an undo puts it back, and none are left once
+// the phase is over. A refresh that leaves them as they were does not reset the model.
+TEST(ModelTester, AwaitingOrdersThroughTheOrdersPhase) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    qputenv("MUSTER_GAMES_DIR", dir.path().toUtf8());
+    GameController game;
+    muster::app::AwaitingOrdersModel* awaiting = game.awaitingOrders();
+    Tester tester(awaiting, Tester::FailureReportingMode::Fatal);
+    EXPECT_EQ(awaiting->count(), 0);
+    ASSERT_TRUE(startSmallGame(game)) << game.lastError().toStdString();
+    ASSERT_EQ(game.promptTag(), u"order"_s);
+    QList<QVariantMap> expected;
+    for (const muster::rules::RosterRow& row : game.rosterView().rows)
+        expected << QVariantMap{{u"unitId"_s, QString::fromStdString(row.id)},
+                                {u"name"_s, QString::fromStdString(row.name)}};
+    ASSERT_GT(expected.size(), 2);
+    EXPECT_EQ(awaiting->rows(), expected);
+    expectRolesMatchRows(*awaiting);
+    {
+        QSignalSpy resets(awaiting, &QAbstractItemModel::modelReset);
+        game.setAutoDraw(false);
+        game.setAutoDraw(true);
+        EXPECT_EQ(resets.count(), 0);
+    }
+
+    const QList<QVariantMap> everyUnit = expected;
+    const int firstTurn = game.turn();
+    bool undone = false;
+    while (game.promptTag() == u"order"_s && game.turn() == firstTurn) {
+        const QString key = game.promptKey();
+        ASSERT_TRUE(key.endsWith(u".order"_s)) << key.toStdString();
+        const QString unit = key.chopped(6);
+        const auto at = std::find_if(expected.begin(), expected.end(),
+                                     [&](const QVariantMap& r) { return r.value(u"unitId"_s) == unit; });
+        ASSERT_NE(at, expected.end()) << unit.toStdString() << " is asked for but not awaited";
+        const QList<QVariantMap> before = expected;
+        expected.erase(at);
+        ASSERT_TRUE(game.answer(game.options()->get(0).value(u"value"_s).toString()))
+            << game.lastError().toStdString();
+        if (game.turn() != firstTurn)
+            break;
+        EXPECT_EQ(awaiting->rows(), expected) << "after " << unit.toStdString();
+        if (!undone) {
+            undone = true;
+            ASSERT_TRUE(game.undoLast(u"test: take it back"_s)) << game.lastError().toStdString();
+            EXPECT_EQ(awaiting->rows(), before);
+            ASSERT_TRUE(game.redo()) << game.lastError().toStdString();
+            EXPECT_EQ(awaiting->rows(), expected);
+        }
+        expectRolesMatchRows(*awaiting);
+    }
+    EXPECT_TRUE(undone);
+    EXPECT_TRUE(expected.isEmpty());
+    // Everyone holds, so nothing else is asked and the next turn's orders phase awaits every unit again.
+    ASSERT_EQ(game.turn(), firstTurn + 1);
+    EXPECT_EQ(awaiting->rows(), everyUnit);
+    for (int steps = 0; steps < 400 && playOneStep(game);)
+        ++steps;
+    ASSERT_EQ(game.promptKind(), u"gameover"_s) << game.lastError().toStdString();
+    EXPECT_EQ(awaiting->count(), 0) << "outside the orders phase";
+    game.closeGame();
+    EXPECT_EQ(awaiting->count(), 0);
 }
 
 // Every unit on first fire, so the fire phases ask for dice: the fairness rows come and go with the game.

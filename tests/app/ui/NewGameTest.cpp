@@ -36,9 +36,9 @@ int gameFiles() {
 }
 
 QString houseRule(const GameController& game, const QString& key) {
-    for (const QVariant& v : game.houseRules())
-        if (v.toMap().value(u"key"_s).toString() == key)
-            return v.toMap().value(u"value"_s).toString();
+    for (const muster::app::HouseRule& rule : game.houseRules())
+        if (rule.key == key)
+            return rule.value;
     return {};
 }
 
@@ -50,28 +50,28 @@ const std::vector<muster::rules::OptionSpec>& mdOptions() {
 
 TEST(NewGame, HouseRuleOptionsForThePage) {
     ScenarioCatalog catalog;
-    const QVariantList options = catalog.houseRuleOptions(u"md"_s);
+    const QList<muster::app::HouseRuleOption> options = catalog.houseRuleOptions(u"md"_s);
     ASSERT_EQ(options.size(), static_cast<qsizetype>(mdOptions().size()));
     const QStringList groups = catalog.houseRuleGroups(u"md"_s);
     int defaults = 0;
-    for (const QVariant& v : options) {
-        const QVariantMap o = v.toMap();
-        EXPECT_TRUE(groups.contains(o.value(u"group"_s).toString()))
-            << qPrintable(o.value(u"key"_s).toString());
-        EXPECT_FALSE(o.value(u"rules"_s).toString().isEmpty());
-        if (o.value(u"kind"_s) == u"choice"_s)
-            for (const QVariant& c : o.value(u"choices"_s).toList())
-                defaults += c.toMap().value(u"isDefault"_s).toBool() ? 1 : 0;
+    for (const muster::app::HouseRuleOption& o : options) {
+        EXPECT_TRUE(groups.contains(o.group)) << qPrintable(o.key);
+        EXPECT_FALSE(o.rules.isEmpty());
+        if (o.kind == u"choice"_s)
+            for (const muster::app::Choice& c : o.choices)
+                defaults += c.isDefault ? 1 : 0;
+        else
+            EXPECT_TRUE(o.choices.isEmpty()) << qPrintable(o.key);
     }
     // md.men_per_figure, md.wheel_max_deg, md.general_radius_in and md.vs_cav_bonus are numbers.
     EXPECT_EQ(defaults, options.size() - 4) << "each reading list marks exactly one default";
-    const auto bonus = std::find_if(options.begin(), options.end(), [](const QVariant& v) {
-        return v.toMap().value(u"key"_s) == u"md.vs_cav_bonus"_s;
-    });
+    const auto bonus =
+        std::find_if(options.begin(), options.end(),
+                     [](const muster::app::HouseRuleOption& o) { return o.key == u"md.vs_cav_bonus"_s; });
     ASSERT_NE(bonus, options.end());
-    EXPECT_EQ(bonus->toMap().value(u"kind"_s).toString(), u"integers"_s);
-    EXPECT_EQ(bonus->toMap().value(u"parts"_s).toStringList().size(), 3);
-    EXPECT_EQ(bonus->toMap().value(u"defaultValue"_s).toString(), u"3,0,0"_s);
+    EXPECT_EQ(bonus->kind, u"integers"_s);
+    EXPECT_EQ(bonus->parts.size(), 3);
+    EXPECT_EQ(bonus->defaultValue, u"3,0,0"_s);
     EXPECT_TRUE(catalog.houseRuleOptions(u"chess"_s).isEmpty());
 }
 

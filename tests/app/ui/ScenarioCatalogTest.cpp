@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <QAbstractItemModelTester>
 #include <QDateTime>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
 #include <fstream>
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using muster::app::ScenarioCatalog;
@@ -58,15 +60,21 @@ TEST(ScenarioCatalog, TitlesOfBundledScenariosAndFilesFollowTheFile) {
 
 TEST(ScenarioCatalog, SidesDetailsAndAnUnreadableScenario) {
     ScenarioCatalog catalog;
-    const QVariantList sides = catalog.scenarioSides(u"md_small"_s);
-    ASSERT_EQ(sides.size(), 2);
-    EXPECT_EQ(sides.front().toMap().value(u"id"_s).toString(), u"us"_s);
-    EXPECT_TRUE(sides.front().toMap().value(u"colour"_s).toString().startsWith(u'#'));
+    const std::unique_ptr<muster::app::ScenarioSidesModel> sides(catalog.scenarioSides(u"md_small"_s));
+    QAbstractItemModelTester tester(sides.get(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_EQ(sides->count(), 2);
+    EXPECT_EQ(sides->get(0).value(u"side"_s).toString(), u"us"_s);
+    EXPECT_EQ(sides->get(1).value(u"side"_s).toString(), u"mx"_s);
+    EXPECT_TRUE(sides->get(0).value(u"colour"_s).toString().startsWith(u'#'));
+    EXPECT_EQ(sides->data(sides->index(1), sides->roleNames().key("side")).toString(), u"mx"_s);
     EXPECT_EQ(catalog.scenarioDetails(u"md_small"_s).value(u"ruleSet"_s).toString(), u"md"_s);
     EXPECT_TRUE(catalog.lastError().isEmpty());
 
     QSignalSpy errors(&catalog, &ScenarioCatalog::errorChanged);
-    EXPECT_TRUE(catalog.scenarioSides(u"/nowhere/at/all.json"_s).isEmpty());
+    EXPECT_EQ(
+        std::unique_ptr<muster::app::ScenarioSidesModel>(catalog.scenarioSides(u"/nowhere/at/all.json"_s))
+            ->count(),
+        0);
     EXPECT_EQ(errors.count(), 1);
     EXPECT_FALSE(catalog.lastError().isEmpty());
     EXPECT_TRUE(catalog.scenarioDetails(u"/nowhere/at/all.json"_s).isEmpty());
