@@ -25,14 +25,22 @@ PageFrame {
     PrintController { id: printer }
     readonly property CalibrationController calibrationController: calibration // for tests
     readonly property PrintController printController: printer // for tests
-    // A resumed game brings back the calibration attached to it.
+    // A resumed game brings back the calibration attached to it, and a new game the table profile New game
+    // attached just after it started (the page exists from the app's start, so it listens for both).
+    property string loadedPayload: ""
     function loadGameCalibration() {
-        if (GameController.active)
+        if (GameController.active && GameController.calibrationPayload !== page.loadedPayload) {
+            page.loadedPayload = GameController.calibrationPayload
             calibration.loadFromPayload(GameController.calibrationPayload, 0, 0, true)
+        }
     }
     Connections {
         target: GameController
-        function onGameChanged() { page.loadGameCalibration() }
+        function onGameChanged() {
+            page.loadedPayload = ""
+            page.loadGameCalibration()
+        }
+        function onCalibrationChanged() { page.loadGameCalibration() }
     }
     Component.onCompleted: loadGameCalibration()
 

@@ -191,6 +191,10 @@ TestCase {
         compare(sets[0].player, "Beto")
         compare(sets[1].name, "ivory")
         compare(sets[1].player, "Ann")
+        // Settings, made when the app started, shows the profile the game was given (not "calibrate first").
+        const settings = win.pageItem("settings")
+        tryCompare(settings.calibrationController, "profileName", "Club table")
+        compare(settings.calibrationController.diceSets.count, 2)
         GameController.closeGame()
     }
 
