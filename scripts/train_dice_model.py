@@ -501,9 +501,9 @@ def buildPool(data, finderNet, rng, rejpeg=False, deltaClip=0.0):
     J holds the same patches after JPEG: each patch compressed on its own (quality 35-80), or with rejpeg the
     whole photo compressed once (quality 60-97) and the patch cut from it, as from a webcam's MJPG frame: block
     edges and chroma subsampling then fall where they fall on a real frame, not on the patch's own grid."""
-    P, Y, J, deltas = [], [], [], []
+    P, Y, J, deltas, src = [], [], [], [], []
     canon = canonSide(READER_CROP)
-    for name, img, allBoxes in data:
+    for photo, (name, img, allBoxes) in enumerate(data):
         boxes = diceOnly(allBoxes)
         whole = None
         if rejpeg:
@@ -512,7 +512,7 @@ def buildPool(data, finderNet, rng, rejpeg=False, deltaClip=0.0):
 
         def cut(cx, cy, side, label):
             p = square(img, cx, cy, side, canon)
-            P.append(p); Y.append(label)
+            P.append(p); Y.append(label); src.append(photo)
             J.append(square(whole, cx, cy, side, canon) if rejpeg else jpeg(p, rng))
 
         dets = finderDets(finderNet, img)
@@ -545,7 +545,7 @@ def buildPool(data, finderNet, rng, rejpeg=False, deltaClip=0.0):
             size = float(np.median(sizes)) * math.exp(rng.uniform(-0.3, 0.3))
             cut(cx, cy, CANON_K * size, NOT_A_DIE)
     toT = lambda a: torch.from_numpy(np.stack(a).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
-    return toT(P), toT(J), torch.tensor(Y), np.array(deltas, np.float32)
+    return toT(P), toT(J), torch.tensor(Y), np.array(deltas, np.float32), torch.tensor(src)
 
 def addGlare(x, isDie, share, g):
     """Paints a specular streak (a thin, bright, grey line, blurred at its ends) across a share of the dice: on
@@ -711,7 +711,7 @@ def trainReader(train, val, args, finderPath):
     g = torch.Generator().manual_seed(SEED + 1)
     fnet = cv2.dnn.readNetFromONNX(finderPath)
     t0 = time.time()
-    P, J, Y, deltas = buildPool(train, fnet, rng, rejpeg=args.reader_rejpeg, deltaClip=args.reader_delta_clip)
+    P, J, Y, deltas, src = buildPool(train, fnet, rng, rejpeg=args.reader_rejpeg, deltaClip=args.reader_delta_clip)
     print(f"reader pool {len(Y)} patches ({int((Y < 6).sum())} dice), {len(deltas)} finder deltas: offset sd "
           f"{deltas[:, :2].std():.3f}, log size mean {deltas[:, 2].mean():.3f} sd {deltas[:, 2].std():.3f}", flush=True)
     trX, trY = runtimeCrops(train, fnet, READER_CROP)
@@ -721,6 +721,11 @@ def trainReader(train, val, args, finderPath):
     if args.reader_init:
         loadOnnxWeights(net, args.reader_init)
     dieIdx = torch.where(Y < 6)[0]
+    # --reader-first-share: the dice of the first --data set (its photos come first) drawn at that share, so a
+    # small set the reader must not forget (nell-byler) is not outweighed by the others.
+    firstIdx = torch.where((Y < 6) & (src < args.first_set_photos))[0]
+    otherIdx = torch.where((Y < 6) & (src >= args.first_set_photos))[0]
+    share = args.reader_first_share if len(firstIdx) and len(otherIdx) else 0.0
     notIdx = torch.where(Y == NOT_A_DIE)[0]
     bs = args.reader_batch
     opt = torch.optim.AdamW(net.parameters(), lr=args.reader_lr, weight_decay=1e-4)
@@ -735,8 +740,13 @@ def trainReader(train, val, args, finderPath):
         tot = 0.0
         for _ in range(args.reader_batches):
             nd = int(bs * 0.8)  # 80% dice, 20% "not a die"
-            idx = torch.cat([dieIdx[torch.randint(len(dieIdx), (nd,), generator=g)],
-                             notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
+            if share > 0:
+                n1 = int(round(nd * share))
+                dice = torch.cat([firstIdx[torch.randint(len(firstIdx), (n1,), generator=g)],
+                                  otherIdx[torch.randint(len(otherIdx), (nd - n1,), generator=g)]])
+            else:
+                dice = dieIdx[torch.randint(len(dieIdx), (nd,), generator=g)]
+            idx = torch.cat([dice, notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
             x = augmentBatch(P, J, Y, deltas, idx, g, READER_CROP, glare=args.reader_glare,
                              jpegShare=0.5 if args.reader_rejpeg else 0.3, lowres=args.reader_lowres,
                              neighbours=args.reader_neighbours, grey=args.reader_grey)
@@ -808,6 +818,8 @@ def main():
                     help="an exported reader (ONNX, same layers) to start from, with its batch norms frozen")
     ap.add_argument("--reader-delta-clip", type=float, default=0.0,
                     help="leave out finder errors over this (log size, offset in die sizes) from the crop jitter")
+    ap.add_argument("--reader-first-share", type=float, default=0.0,
+                    help="share of the training dice drawn from the first --data set (0: as they come)")
     ap.add_argument("--reader-lr", type=float, default=3e-3, help="peak learning rate (lower to fine-tune)")
     ap.add_argument("--reader-batches", type=int, default=100)
     ap.add_argument("--reader-batch", type=int, default=128)
@@ -836,6 +848,8 @@ def main():
     seedAll(SEED)
     if not args.data:
         args.data = [os.path.join(os.path.dirname(__file__), "../../shared/data/dice/nell-byler-d6")]
+    if not 0 <= args.reader_first_share < 1:
+        ap.error("--reader-first-share needs 0 <= S < 1")
     if args.holdout < 0 or args.holdout_every < 0 or args.holdout_every == 1:
         ap.error("--holdout needs N >= 0 and --holdout-every N >= 2")
     fixes = loadLabelFixes(args.label_fixes)
@@ -852,6 +866,8 @@ def main():
             held = held + [p for k, p in enumerate(keep) if k % n == n - 1]
             keep = [p for k, p in enumerate(keep) if k % n != n - 1]
         print(f"{root}: {len(keep)} train photos, {len(held)} held out, {fixed} labels corrected", flush=True)
+        if not train:
+            args.first_set_photos = len(keep)
         train += keep
         val += held
     print(f"train {len(train)} photos, {sum(len(t[2]) for t in train)} dice; holdout {len(val)}", flush=True)
