@@ -25,7 +25,9 @@ patches cut from whole JPEG-compressed photos, six convolutions 24-96 wide and 8
 171-200 (--holdout 30). Without those options the script gives the first finder and the third round's reader.
 `--stage reader` uses the finder already in --out; `--reader-file dice_reader_2.onnx` writes the second reader of
 a pair (DiceReader averages the two). Options: --holdout N keeps the last N train photos out of training and
-reports on them (for tuning); --stage finder|reader|both.
+reports on them (for tuning); --stage finder|reader|both. --finder-init / --reader-init FILE start from an exported
+model of the same layers (its folded batch norms frozen) and --finder-lr / --reader-lr lower the peak learning
+rate, to fine-tune the committed models on new data without forgetting the old (scripts/train_dice_variety.sh).
 """
 
 import argparse
@@ -152,6 +154,55 @@ class Finder(nn.Module):
     def forward(self, x):
         y = self.head(self.body(x))
         return torch.cat([torch.sigmoid(y[:, 0:1]), y[:, 1:4]], 1)
+
+
+# ---------------------------------------------------------------- fine-tuning
+
+
+def loadOnnxWeights(net, path):
+    """Starts net from an exported model of the same layers (--reader-init, --finder-init). The export folds each
+    batch norm into the convolution before it, so the convolution takes the folded weights and its batch norm is
+    set to pass them through (mean 0, variance 1, scale sqrt(1 + eps), shift = the folded bias); train with
+    frozenBatchNorm so those statistics stay. A file of other layers stops the run, naming the mismatch."""
+    import onnx
+    from onnx import numpy_helper
+
+    m = onnx.load(path)
+    inits = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
+    nodes = [n for n in m.graph.node if n.op_type in ("Conv", "Gemm")]
+    mods = [mod for mod in net.modules() if isinstance(mod, (nn.Conv2d, nn.Linear))]
+    if len(nodes) != len(mods):
+        sys.exit(f"{path}: {len(nodes)} conv/gemm layers, the net to train has {len(mods)}")
+    following = {}  # conv -> the batch norm right after it
+    seq = [mod for mod in net.modules() if isinstance(mod, (nn.Conv2d, nn.Linear, nn.BatchNorm2d))]
+    for a, b in zip(seq, seq[1:]):
+        if isinstance(a, nn.Conv2d) and isinstance(b, nn.BatchNorm2d):
+            following[a] = b
+    with torch.no_grad():
+        for node, mod in zip(nodes, mods):
+            w = torch.from_numpy(inits[node.input[1]].copy())
+            b = torch.from_numpy(inits[node.input[2]].copy()) if len(node.input) > 2 else torch.zeros(w.shape[0])
+            if tuple(w.shape) != tuple(mod.weight.shape):
+                sys.exit(f"{path}: layer {node.name} has weights {tuple(w.shape)}, the net {tuple(mod.weight.shape)}")
+            mod.weight.copy_(w)
+            bn = following.get(mod)
+            if bn is not None:
+                bn.running_mean.zero_(); bn.running_var.fill_(1.0)
+                bn.weight.fill_(math.sqrt(1.0 + bn.eps)); bn.bias.copy_(b)
+            elif mod.bias is not None:
+                mod.bias.copy_(b)
+            else:
+                sys.exit(f"{path}: layer {node.name} has a bias the net has no place for")
+    print(f"started from {path}", flush=True)
+
+
+def frozenBatchNorm(net, frozen):
+    """In training mode, batch norms of a fine-tuned net keep their statistics: a batch's own statistics would
+    renormalise the folded weights and lose what the net had learnt."""
+    if frozen:
+        for mod in net.modules():
+            if isinstance(mod, nn.BatchNorm2d):
+                mod.eval()
 
 
 # ---------------------------------------------------------------- augmentation
@@ -332,13 +383,14 @@ def matchDets(dets, boxes):
     return pairs
 
 
-def fit(name, net, weightDecay, epochs, batches, batchLoss, report):
+def fit(name, net, weightDecay, epochs, batches, batchLoss, report, lr=3e-3, frozen=False):
     """AdamW with a one-cycle schedule; batchLoss() draws one batch and returns its loss."""
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=weightDecay)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=epochs * batches, pct_start=0.1)
+    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=weightDecay)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * batches, pct_start=0.1)
     t0 = time.time()
     for ep in range(epochs):
         net.train()
+        frozenBatchNorm(net, frozen)
         tot = 0.0
         for _ in range(batches):
             loss = batchLoss()
@@ -359,6 +411,8 @@ def trainFinder(train, val, args):
     seedAll(SEED)
     rng = np.random.default_rng(SEED)
     net = Finder(args.finder_arch)
+    if args.finder_init:
+        loadOnnxWeights(net, args.finder_init)
 
     teacher = cv2.dnn.readNetFromONNX(args.finder_teacher) if args.finder_teacher else None
 
@@ -373,7 +427,8 @@ def trainFinder(train, val, args):
         return loss
 
     report = (lambda n: finderReport(n, val)) if val else None
-    return fit("finder", net, 1e-4, args.finder_epochs, args.finder_batches, batchLoss, report)
+    return fit("finder", net, 1e-4, args.finder_epochs, args.finder_batches, batchLoss, report, lr=args.finder_lr,
+               frozen=bool(args.finder_init))
 
 
 def finderReport(net, data, thr=0.3):
@@ -441,14 +496,14 @@ def jpeg(p, rng):
     q = int(rng.integers(35, 80))
     return cv2.imdecode(cv2.imencode('.jpg', p, [cv2.IMWRITE_JPEG_QUALITY, q])[1], cv2.IMREAD_COLOR)
 
-def buildPool(data, finderNet, rng, rejpeg=False):
+def buildPool(data, finderNet, rng, rejpeg=False, deltaClip=0.0):
     """Canonical patches: dice (label centre), with the finder's offsets for jitter, and not-a-die patches.
     J holds the same patches after JPEG: each patch compressed on its own (quality 35-80), or with rejpeg the
     whole photo compressed once (quality 60-97) and the patch cut from it, as from a webcam's MJPG frame: block
     edges and chroma subsampling then fall where they fall on a real frame, not on the patch's own grid."""
-    P, Y, J, deltas = [], [], [], []
+    P, Y, J, deltas, src = [], [], [], [], []
     canon = canonSide(READER_CROP)
-    for name, img, allBoxes in data:
+    for photo, (name, img, allBoxes) in enumerate(data):
         boxes = diceOnly(allBoxes)
         whole = None
         if rejpeg:
@@ -457,7 +512,7 @@ def buildPool(data, finderNet, rng, rejpeg=False):
 
         def cut(cx, cy, side, label):
             p = square(img, cx, cy, side, canon)
-            P.append(p); Y.append(label)
+            P.append(p); Y.append(label); src.append(photo)
             J.append(square(whole, cx, cy, side, canon) if rejpeg else jpeg(p, rng))
 
         dets = finderDets(finderNet, img)
@@ -465,7 +520,11 @@ def buildPool(data, finderNet, rng, rejpeg=False):
         matched = {i for i, _ in pairs}
         for i, j in pairs:
             b = boxes[j]; size = max(b[3], b[4]); d = dets[i]
-            deltas.append(((d[0] - b[1]) / size, (d[1] - b[2]) / size, math.log(d[2] / size)))
+            delta = ((d[0] - b[1]) / size, (d[1] - b[2]) / size, math.log(d[2] / size))
+            # Plain finder passes on 8-250 px dice misjudge some sizes by 2x and more; at the table the size hint
+            # corrects those, so with deltaClip such finds teach no crop (they showed half a die or four).
+            if deltaClip <= 0 or (abs(delta[2]) <= deltaClip and math.hypot(delta[0], delta[1]) <= deltaClip):
+                deltas.append(delta)
         sizes = np.maximum(boxes[:, 3], boxes[:, 4]) if len(boxes) else np.array([38.0])
         for b in boxes:
             size = max(b[3], b[4])
@@ -486,7 +545,7 @@ def buildPool(data, finderNet, rng, rejpeg=False):
             size = float(np.median(sizes)) * math.exp(rng.uniform(-0.3, 0.3))
             cut(cx, cy, CANON_K * size, NOT_A_DIE)
     toT = lambda a: torch.from_numpy(np.stack(a).transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
-    return toT(P), toT(J), torch.tensor(Y), np.array(deltas, np.float32)
+    return toT(P), toT(J), torch.tensor(Y), np.array(deltas, np.float32), torch.tensor(src)
 
 def addGlare(x, isDie, share, g):
     """Paints a specular streak (a thin, bright, grey line, blurred at its ends) across a share of the dice: on
@@ -652,26 +711,42 @@ def trainReader(train, val, args, finderPath):
     g = torch.Generator().manual_seed(SEED + 1)
     fnet = cv2.dnn.readNetFromONNX(finderPath)
     t0 = time.time()
-    P, J, Y, deltas = buildPool(train, fnet, rng, rejpeg=args.reader_rejpeg)
+    P, J, Y, deltas, src = buildPool(train, fnet, rng, rejpeg=args.reader_rejpeg, deltaClip=args.reader_delta_clip)
     print(f"reader pool {len(Y)} patches ({int((Y < 6).sum())} dice), {len(deltas)} finder deltas: offset sd "
           f"{deltas[:, :2].std():.3f}, log size mean {deltas[:, 2].mean():.3f} sd {deltas[:, 2].std():.3f}", flush=True)
     trX, trY = runtimeCrops(train, fnet, READER_CROP)
     if val:
         vaX, vaY = runtimeCrops(val, fnet, READER_CROP)
     net = Reader([int(w) for w in args.reader_widths.split(",")])
+    if args.reader_init:
+        loadOnnxWeights(net, args.reader_init)
     dieIdx = torch.where(Y < 6)[0]
+    # --reader-first-share: the dice of the first --data set (its photos come first) drawn at that share, so a
+    # small set the reader must not forget (nell-byler) is not outweighed by the others.
+    firstIdx = torch.where((Y < 6) & (src < args.first_set_photos))[0]
+    otherIdx = torch.where((Y < 6) & (src >= args.first_set_photos))[0]
+    share = args.reader_first_share if len(firstIdx) and len(otherIdx) else 0.0
     notIdx = torch.where(Y == NOT_A_DIE)[0]
     bs = args.reader_batch
-    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.reader_epochs * args.reader_batches,
+    opt = torch.optim.AdamW(net.parameters(), lr=args.reader_lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.reader_lr,
+                                                total_steps=args.reader_epochs * args.reader_batches,
                                                 pct_start=0.15)
+    if val and args.reader_init:
+        print(f"reader at start | holdout {evalCrops(net, vaX, vaY)[1]}", flush=True)
     for ep in range(args.reader_epochs):
         net.train()
+        frozenBatchNorm(net, bool(args.reader_init))
         tot = 0.0
         for _ in range(args.reader_batches):
             nd = int(bs * 0.8)  # 80% dice, 20% "not a die"
-            idx = torch.cat([dieIdx[torch.randint(len(dieIdx), (nd,), generator=g)],
-                             notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
+            if share > 0:
+                n1 = int(round(nd * share))
+                dice = torch.cat([firstIdx[torch.randint(len(firstIdx), (n1,), generator=g)],
+                                  otherIdx[torch.randint(len(otherIdx), (nd - n1,), generator=g)]])
+            else:
+                dice = dieIdx[torch.randint(len(dieIdx), (nd,), generator=g)]
+            idx = torch.cat([dice, notIdx[torch.randint(len(notIdx), (bs - nd,), generator=g)]])
             x = augmentBatch(P, J, Y, deltas, idx, g, READER_CROP, glare=args.reader_glare,
                              jpegShare=0.5 if args.reader_rejpeg else 0.3, lowres=args.reader_lowres,
                              neighbours=args.reader_neighbours, grey=args.reader_grey)
@@ -734,8 +809,18 @@ def main():
     ap.add_argument("--finder-lowres", type=float, default=0.0,
                     help="share of finder windows shrunk by 0.4-0.9 and enlarged back (a camera further away)")
     ap.add_argument("--finder-epochs", type=int, default=40)
+    ap.add_argument("--finder-init", default="",
+                    help="an exported finder (ONNX, same layers) to start from, with its batch norms frozen")
+    ap.add_argument("--finder-lr", type=float, default=3e-3, help="peak learning rate (lower to fine-tune)")
     ap.add_argument("--finder-batches", type=int, default=40)
     ap.add_argument("--reader-epochs", type=int, default=60)
+    ap.add_argument("--reader-init", default="",
+                    help="an exported reader (ONNX, same layers) to start from, with its batch norms frozen")
+    ap.add_argument("--reader-delta-clip", type=float, default=0.0,
+                    help="leave out finder errors over this (log size, offset in die sizes) from the crop jitter")
+    ap.add_argument("--reader-first-share", type=float, default=0.0,
+                    help="share of the training dice drawn from the first --data set (0: as they come)")
+    ap.add_argument("--reader-lr", type=float, default=3e-3, help="peak learning rate (lower to fine-tune)")
     ap.add_argument("--reader-batches", type=int, default=100)
     ap.add_argument("--reader-batch", type=int, default=128)
     ap.add_argument("--reader-crop", type=int, default=32,
@@ -763,6 +848,8 @@ def main():
     seedAll(SEED)
     if not args.data:
         args.data = [os.path.join(os.path.dirname(__file__), "../../shared/data/dice/nell-byler-d6")]
+    if not 0 <= args.reader_first_share < 1:
+        ap.error("--reader-first-share needs 0 <= S < 1")
     if args.holdout < 0 or args.holdout_every < 0 or args.holdout_every == 1:
         ap.error("--holdout needs N >= 0 and --holdout-every N >= 2")
     fixes = loadLabelFixes(args.label_fixes)
@@ -779,6 +866,8 @@ def main():
             held = held + [p for k, p in enumerate(keep) if k % n == n - 1]
             keep = [p for k, p in enumerate(keep) if k % n != n - 1]
         print(f"{root}: {len(keep)} train photos, {len(held)} held out, {fixed} labels corrected", flush=True)
+        if not train:
+            args.first_set_photos = len(keep)
         train += keep
         val += held
     print(f"train {len(train)} photos, {sum(len(t[2]) for t in train)} dice; holdout {len(val)}", flush=True)
