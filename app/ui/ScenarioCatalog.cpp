@@ -96,7 +96,7 @@ QVariantMap ScenarioCatalog::scenarioDetails(const QString& scenario) {
     QVariantMap rules;
     for (const auto& [key, value] : parsed->houseRules.values)
         rules.insert(q(key), q(value));
-    // The sides' colours must stay apart for every player, colour-blind ones included (issue 23): a scenario
+    // The sides' colours must stay apart for every player, colour-blind ones included: a scenario
     // file whose pair does not is still played, with the reason shown at New game.
     std::vector<std::string> colours, names;
     for (std::size_t i = 0; i < parsed->sides.size(); ++i) {

@@ -1,6 +1,6 @@
 #pragma once
 
-// QML value types of the app's lists (issue 25): the game's house rules, the register New game offers and
+// QML value types of the app's lists: the game's house rules, the register New game offers and
 // what an earlier input can be fixed to. Gadgets rather than list models: the pages read them once, or join,
 // filter and search them in script (the register by group, a reading by its value), and a QList of a value
 // type reaches QML as a sequence with the Array methods, each entry with typed properties.

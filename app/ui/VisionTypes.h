@@ -28,7 +28,7 @@ struct DieMark {
     double side = 0.0;         // edge of the top face, as a fraction of the frame's width
     double angle = 0.0;        // degrees
     int detection = -1;        // its index in the read's detections JSON ("dice")
-    // Whose die it is, by colour (the calibration's dice sets, issue 7); all empty without sets.
+    // Whose die it is, by colour (the calibration's dice sets); all empty without sets.
     QString setName;           // the set its colour matches
     QString owner;             // that set's player ("" while the set is nobody's)
     bool ownerUnknown = false; // sets exist but the colour matches none: ask, never guess
