@@ -556,7 +556,8 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     CameraService camera(nullptr);
     camera.setGame(&game);
     QCOMPARE(camera.worker()->mode(), VisionWorker::Mode::Chits);
-    camera.setPlaybackOptions({10.0, 2.0, false});
+    // The photo is held 30 s, so frames keep coming however slow a loaded or sanitized build reads them.
+    camera.setPlaybackOptions({10.0, 30.0, false});
     QSignalSpy changed(camera.chits(), &muster::app::ChitOrdersModel::changed);
     // The page's five lists, checked by Qt's model tester through every change below.
     muster::app::ChitOrdersModel* chits = camera.chits();
@@ -637,7 +638,7 @@ void CameraPathTest::chitsFillTheOrdersWithSourceCamera() {
     // The same chits frame after frame change nothing: the lists are not reset again (their delegates stay).
     const int framesBefore = chits->framesSeen();
     const qsizetype resetsBefore = chitsReset.count();
-    QTRY_VERIFY_WITH_TIMEOUT(chits->framesSeen() >= framesBefore + 5, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(chits->framesSeen() >= framesBefore + 5, 30000);
     QCOMPARE(chitsReset.count(), resetsBefore);
     qInfo(
         "chit lists: %d frames read, %lld changed() signals; the chits list reset %lld times, the conflicts "
