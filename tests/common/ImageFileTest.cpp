@@ -26,11 +26,13 @@ std::string asString(const std::vector<std::uint8_t>& bytes) {
     return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-// Writes the bytes to a file of the test's own and removes it when done.
+// Writes the bytes to a file named after the running test (ctest runs each test in its own process, in
+// parallel) and removes it when done.
 struct TempFile {
     explicit TempFile(const std::string& bytes)
         : path((std::filesystem::temp_directory_path() /
-                ("muster_image_" + std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".img"))
+                ("muster_image_" +
+                 std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".img"))
                    .string()) {
         std::ofstream(path, std::ios::binary) << bytes;
     }
