@@ -3,6 +3,7 @@
 #include "vision/OnnxInput.h"
 
 #include <opencv2/core/persistence.hpp>
+#include <opencv2/dnn/all_layers.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -21,6 +22,7 @@ constexpr int kNotADie = 6;
 constexpr int kMaxFinderSide = 1280; // bounds the finder's work on huge frames or tiny die-size hints
 // The finder measures a die's axis-aligned box; over random turns that box is about 1.2 die edges.
 constexpr float kBoxPerEdge = 1.2f;
+constexpr float kFinderLargestDie = 45.0f; // finder px: the largest dice it was trained on
 
 float median(std::vector<float> v) {
     std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
@@ -231,11 +233,20 @@ DiceReader::DiceReader(const cv::dnn::Net& finder, const std::vector<cv::dnn::Ne
     if (m_options.ownLoops)
         m_finderLoops = FinderNet::fromNet(m_finder);
     for (const cv::dnn::Net& net : readers) {
-        Reader reader{net, std::nullopt};
+        Reader reader{net, std::nullopt, {}};
         reader.net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
         reader.net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
         if (m_options.ownLoops)
             reader.loops = ReaderNet::fromNet(reader.net, m_cropSide);
+        std::string pooled;
+        for (const std::string& name : reader.net.getLayerNames()) {
+            const auto pool = reader.net.getLayer(name).dynamicCast<cv::dnn::PoolingLayer>();
+            if (pool && pool->globalPooling)
+                pooled = name; // the last one: the linear layer's input
+        }
+        const std::vector<cv::String> outputs = reader.net.getUnconnectedOutLayersNames();
+        if (!pooled.empty() && outputs.size() == 1)
+            reader.featureAndOutput = {pooled, outputs.front()};
         m_readers.push_back(std::move(reader));
     }
 }
@@ -450,7 +461,8 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
     }
     const int margin = std::max(0, m_options.sparseMargin);
     for (const cv::Rect& p : parts) {
-        m_finderShare += static_cast<float>(p.area()) / static_cast<float>(w * h);
+        m_finderShare +=
+            static_cast<float>(p.area()) / (m_shareUnit > 0.0f ? m_shareUnit : static_cast<float>(w * h));
         const cv::Mat out = runFinder(p);
         const int ph = out.size[2], pw = out.size[3];
         // A sparse part's cells whose receptive field reaches a cut edge (not the image's own) saw zero
@@ -497,23 +509,50 @@ std::vector<DiceReader::Candidate> DiceReader::find(const cv::Mat& image, float 
     return found;
 }
 
-cv::Mat DiceReader::readCrops(const std::vector<cv::Mat>& crops) {
+cv::Mat DiceReader::readCrops(const std::vector<cv::Mat>& crops, cv::Mat* features) {
     cv::Mat prob = cv::Mat::zeros(static_cast<int>(crops.size()), 7, CV_32F);
     cv::Mat one(1, 7, CV_32F);
+    const bool withFeatures =
+        features != nullptr && std::none_of(m_readers.begin(), m_readers.end(),
+                                            [](const Reader& r) { return r.featureAndOutput.empty(); });
+    std::vector<cv::Mat> perReader;
+    std::vector<cv::Mat> outs;
     for (Reader& reader : m_readers) {
+        cv::Mat pooled;
         for (size_t i = 0; i < crops.size(); ++i) {
+            cv::Mat f;
             if (reader.loops && reader.loops->outputs() == 7) {
                 reader.loops->forward(crops[i], one.ptr<float>());
+                if (withFeatures)
+                    f = cv::Mat(reader.loops->pooled(), true).reshape(1, 1);
             } else {
                 // One crop per forward pass: a batch of one costs the same per crop as a larger batch, and a
                 // constant input shape lets OpenCV DNN keep its buffers instead of reallocating them for
                 // every new batch size (allocation and page faults were about 2 ms of a 9 ms read).
                 cv::dnn::blobFromImage(crops[i], m_readerInput, 1.0 / 255.0);
                 reader.net.setInput(m_readerInput);
-                reader.net.forward().reshape(1, 1).copyTo(one);
+                if (withFeatures) {
+                    reader.net.forward(outs, reader.featureAndOutput);
+                    outs[1].reshape(1, 1).copyTo(one);
+                    f = outs[0].reshape(1, 1).clone();
+                } else {
+                    reader.net.forward().reshape(1, 1).copyTo(one);
+                }
             }
             prob.row(static_cast<int>(i)) += one;
+            if (withFeatures) {
+                f /= cv::norm(f) + 1e-6;
+                pooled.push_back(f);
+            }
         }
+        if (withFeatures)
+            perReader.push_back(pooled);
+    }
+    if (features != nullptr) {
+        if (withFeatures && !crops.empty())
+            cv::hconcat(perReader, *features);
+        else
+            features->release();
     }
     if (m_readers.size() > 1)
         prob *= 1.0 / static_cast<double>(m_readers.size());
@@ -614,7 +653,46 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
     const float logTolerance = std::log(m_options.rescaleAbove);
     float scale =
         clampScale(diePx / kFinderDiePx * 320.0f / static_cast<float>(std::min(frame.cols, frame.rows)));
+    m_shareUnit = 0.0f;
     std::vector<Candidate> candidates = find(frame, scale, watch);
+    // Every pass counts in finderShare against the first pass's image: the coarse ones cost a ninth or less.
+    m_shareUnit = static_cast<float>(std::max(8L, std::lround(frame.cols * scale)) *
+                                     std::max(8L, std::lround(frame.rows * scale)));
+    // With a die-size hint the search is left out: the hinted pass below runs at the right scale, and the
+    // search's finds it missed, kept as the hint keeps plain finds, added phantoms (rune55 train at the
+    // table: no better, within 1% on every figure; test: 0.69 -> 0.92 phantoms a photo).
+    if (m_options.scaleSearch && hints.dieSizePx <= 0.0f) {
+        const auto sureness = [&](std::vector<Candidate> found) {
+            std::sort(found.begin(), found.end(),
+                      [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+            float sum = 0.0f;
+            int n = 0;
+            for (const Candidate& c : found)
+                if (c.score >= m_options.findThreshold && n < 3) {
+                    sum += c.score;
+                    ++n;
+                }
+            return n == 0 ? 0.0f : sum / static_cast<float>(n);
+        };
+        float best = sureness(candidates);
+        const float base = scale;
+        float previous = base;
+        for (const float step : {3.0f, 9.0f}) {
+            const float s = clampScale(base / step);
+            if (s >= previous)
+                break; // already at the smallest image the finder runs on
+            previous = s;
+            std::vector<Candidate> found = find(frame, s, watch);
+            // Only dice too large for the finer pass count: at a third of the scale, two touching dice of
+            // the finer pass's size can look like one sure die.
+            const bool tooLarge = typicalSize(found) * scale > kFinderLargestDie;
+            if (const float sure = sureness(found); tooLarge && sure > best) {
+                best = sure;
+                scale = s;
+                candidates = std::move(found);
+            }
+        }
+    }
     {
         if (const float found = typicalSize(candidates); found > 0.0f) {
             const float better = clampScale(diePx / found);
@@ -699,7 +777,8 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
         for (const std::vector<Candidate>* list : {&candidates, &alternates})
             for (const Candidate& c : *list)
                 crops.push_back(diceReaderCrop(frame, c.centre, std::max(c.size, c.typical), m_cropSide));
-        cv::Mat prob = readCrops(crops);
+        cv::Mat features;
+        cv::Mat prob = readCrops(crops, &features);
 
         // Second look at the doubtful ones: the reader was trained on turned and mirrored dice, so averaging
         // it over the other seven symmetries of the square crop settles some of them.
@@ -754,6 +833,11 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
             const Candidate& c = *pick;
             DieRead die;
             std::copy(p, p + 7, die.probability.begin());
+            if (!features.empty()) {
+                const int row = pick == &candidates[i] ? static_cast<int>(i)
+                                                       : static_cast<int>(candidates.size()) + fallback[i];
+                die.features.assign(features.ptr<float>(row), features.ptr<float>(row) + features.cols);
+            }
             const int face = static_cast<int>(std::max_element(p, p + kNotADie) - p);
             die.value = face + 1;
             die.confidence = p[face];
@@ -772,6 +856,7 @@ Result<DiceFrame> DiceReader::read(const cv::Mat& frame, const DiceHints& hints)
                 continue;
             }
             die.unsure = die.confidence < unsureBelow || die.maybeNotADie;
+
             result.countUncertain = result.countUncertain || die.maybeNotADie;
             const Orientation o = edgeOrientation(frame, c.centre, c.size);
             const float cosA = std::abs(std::cos(o.angleDeg * static_cast<float>(CV_PI) / 180.0f));

@@ -42,6 +42,10 @@ struct DieRead {
     // A strong find the reader leans to call "not a die" without being sure: kept (and unsure, and the
     // frame's count uncertain) so that a person sees it and says, rather than the die vanishing.
     bool maybeNotADie = false;
+    // What the readers see in the die's crop before they name a face: each reader's global average of its
+    // last convolution, L2-normalised, one after the other. Dice sets compare dice by it (DiceSet.h). Empty
+    // when a reader has no such layer.
+    std::vector<float> features;
 };
 
 struct DiceFrame {
@@ -49,7 +53,8 @@ struct DiceFrame {
     bool countUncertain = false; // a possible die was dropped, a kept one may be none, or two reads one die
     int possibleDiceDropped = 0; // weak finds the reader read as neither a sure die nor surely no die
     double milliseconds = 0.0;   // time spent in read()
-    float finderShare = 0.0f;    // share of the finder image the finder net ran on (1 = every pixel, once)
+    float finderShare =
+        0.0f; // finder net pixels run over the first pass's finder image (1 = all of it, once)
 };
 
 struct DiceReaderOptions {
@@ -73,6 +78,13 @@ struct DiceReaderOptions {
     // A die the unhinted passes found that the hinted pass did not is kept when its size is within this
     // factor of the hint (a die of the calibrated set); 0 keeps every such find.
     float hintKeepsWithin = 3.0f;
+    // The first pass sees dice of about 18-68 px in a 640 px photo; a larger die is wider than the finder's
+    // receptive field and shows only its pips. With scaleSearch the finder also runs at the first scale / 3
+    // and / 9 (cheap: a ninth and an eighty-first of the pixels), and the pass with the surest finds (mean of
+    // its three best strong scores) among those whose dice are too large for the finer pass sets the scale
+    // the rescale pass runs at. Not with a die-size hint, which gives the scale. rune55 test, whole frame:
+    // 24% -> 46% read right, 3.1% -> 1.2% confidently wrong, 3.3 -> 1.8 phantoms a photo; nell-byler alike.
+    bool scaleSearch = true;
     // The sparse finder (docs/dice-reader.md, "Sparse finder"): the net runs only on rectangles around the
     // 16x16 blocks of the finder image whose colour range passes sparseBusyAbove, and keeps only the cells
     // whose receptive field lies inside a rectangle, so it gives the dense run's numbers there.
@@ -164,7 +176,9 @@ private:
     std::vector<cv::Rect> sparseParts(const cv::Rect& limit, const cv::Rect& fallback,
                                       const cv::Rect& readable);
     // Reader probabilities (rows: crops, columns: faces 1-6 and "not a die"), averaged over the readers.
-    cv::Mat readCrops(const std::vector<cv::Mat>& crops);
+    // With `features`, also each crop's DieRead::features (rows: crops), or an empty Mat when a reader
+    // has no global average layer.
+    cv::Mat readCrops(const std::vector<cv::Mat>& crops, cv::Mat* features = nullptr);
 
     cv::dnn::Net m_finder;                  // the finder through OpenCV DNN, for CPUs the loops do not run on
     std::optional<FinderNet> m_finderLoops; // the finder net run by our own loops (FinderNet.h), when it can
@@ -172,6 +186,9 @@ private:
     struct Reader {
         cv::dnn::Net net;               // through OpenCV DNN, for CPUs the loops do not run on
         std::optional<ReaderNet> loops; // run by our own loops (ReaderNet.h), when it can
+        // OpenCV's names of its global average layer ("" without one) and of its output, so that one
+        // forward pass gives both.
+        std::vector<cv::String> featureAndOutput;
     };
     std::vector<Reader> m_readers; // in the order of the model set
     int m_cropSide = 0;
@@ -187,6 +204,7 @@ private:
     cv::Mat m_keep; // the busy blocks that count, and their connected components (sparseParts())
     cv::Mat m_ccLabels, m_ccStats, m_ccCentroids;
     float m_finderShare = 0.0f; // finder pixels run / finder image pixels, summed over the passes of a read
+    float m_shareUnit = 0.0f;   // the first pass's finder image pixels, which later passes count against
     cv::Mat m_readerInput;
     DiceReaderOptions m_options;
 };

@@ -26,6 +26,8 @@ public:
     // crop: side x side CV_8UC3; probabilities: outputs() floats, as net.forward() on
     // blobFromImage(crop, 1/255) gives them.
     void forward(const cv::Mat& crop, float* probabilities);
+    // The global average of the last convolution (the linear layer's input) of the last forward().
+    const std::vector<float>& pooled() const { return m_pooled; }
 
 private:
     struct Step {

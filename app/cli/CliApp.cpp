@@ -90,6 +90,8 @@ void addReaderKnobs(CLI::App* sub, DiceReaderArgs& reader) {
                     "0 switches the finder's second pass off (tuning)");
     sub->add_option("--hint-keeps-within", reader.hintKeepsWithin,
                     "how far from the die-size hint a find is still kept (tuning)");
+    sub->add_flag("--no-scale-search", reader.noScaleSearch,
+                  "the finder's first pass only at the 640 px photo's scale (tuning)");
 }
 
 void addDice(CLI::App& app, std::function<int()>& command) {

@@ -39,6 +39,7 @@ mv::Result<mv::DiceReader> loadReader(const DiceReaderArgs& args) {
     options.rescaleAbove = args.rescaleAbove.value_or(options.rescaleAbove);
     options.crowdedBelow = args.crowdedBelow.value_or(options.crowdedBelow);
     options.hintKeepsWithin = args.hintKeepsWithin.value_or(options.hintKeepsWithin);
+    options.scaleSearch = !args.noScaleSearch;
     if (args.unsureBelow)
         options.unsureBelow = *args.unsureBelow; // else the model set's own
     return mv::DiceReader::load(args.models.value_or(mv::DiceReader::defaultModelDir()), options);
@@ -118,7 +119,10 @@ int runDiceRead(const DiceReadOptions& o) {
             continue;
         }
         if (set)
-            mv::applyDiceSet(*set, frame, read.value());
+            if (auto applied = mv::applyDiceSet(*set, frame, read.value()); !applied) {
+                std::cerr << "muster-cli dice: " << applied.error().message << "\n";
+                return 2;
+            }
         if (json) {
             // A file name is any bytes: jsonText escapes control characters and replaces what is not UTF-8.
             std::cout << (first ? "" : ",\n ") << report::jsonText(frameJson(path, read.value()));
@@ -231,10 +235,9 @@ int runDiceTeach(const DiceTeachOptions& o) {
     for (size_t f = 0; f < 6; ++f)
         std::cout << "  face " << f + 1 << ": " << (taught->set.faces[f].taught ? "taught" : "pips  ") << "  "
                   << taught->summary.examples[f] << " examples, pip reader right on "
-                  << taught->summary.pipRight[f] << "\n";
-    std::cout << std::setprecision(3) << "threshold " << taught->set.threshold << ", sure ratio "
-              << taught->set.sureRatio << ", doubt ratio " << taught->set.doubtRatio << "\n"
-              << "wrote " << o.out << "\n";
+                  << taught->summary.pipRight[f] << ", threshold " << std::setprecision(3)
+                  << taught->set.faces[f].threshold << std::setprecision(1) << "\n";
+    std::cout << "wrote " << o.out << "\n";
     return 0;
 }
 

@@ -52,6 +52,7 @@ struct DiceReaderArgs {
     std::optional<float> rescaleAbove;
     std::optional<float> crowdedBelow;
     std::optional<float> hintKeepsWithin;
+    bool noScaleSearch = false;
 };
 
 struct DiceReadOptions {

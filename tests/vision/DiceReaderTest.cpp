@@ -5,8 +5,8 @@
 #include "PhotoTests.h"
 #include "TestData.h"
 #include "tests/common/DiceViews.h"
-#include "vision/eval/DiceEval.h"
 #include "vision/DiceOverlay.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
@@ -320,11 +320,11 @@ TEST(DiceReaderPhoto, SparseFinderReadsAsTheDenseOne) {
         if (HasFatalFailure())
             return;
         EXPECT_GE(compared, 300) << frame;
-        // It must also be sparse: the median share of the finder image run (1 = one whole pass) is 0.57 at
-        // 640 and 0.41 in 1080p frames on this split (0.46 and 0.34 of it the first pass, the rest the
-        // second pass over crowded parts).
+        // It must also be sparse: the median share of the finder image run (1 = one whole first pass) is
+        // 0.71 at 640 and 0.52 in 1080p frames on this split (0.46 and 0.34 of it the first pass, 0.12 and
+        // 0.11 the scale search's two coarse passes, the rest the second pass over crowded parts).
         std::sort(share.begin(), share.end());
-        EXPECT_LE(share[share.size() / 2], frame.empty() ? 0.65f : 0.48f) << frame;
+        EXPECT_LE(share[share.size() / 2], frame.empty() ? 0.78f : 0.58f) << frame;
     }
 }
 

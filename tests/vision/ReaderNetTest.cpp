@@ -5,8 +5,8 @@
 
 #include "PhotoTests.h"
 #include "TestData.h"
-#include "vision/eval/DiceEval.h"
 #include "vision/DiceReader.h"
+#include "vision/eval/DiceEval.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>

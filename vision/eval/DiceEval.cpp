@@ -417,7 +417,10 @@ EvalReport evaluate(DiceReader& reader, const std::vector<LabelledImage>& images
             continue;
         }
         if (options.diceSet)
-            applyDiceSet(*options.diceSet, frame, read.value());
+            if (Result<void> applied = applyDiceSet(*options.diceSet, frame, read.value()); !applied) {
+                report.errors.push_back(truth.name + ": " + applied.error().message);
+                continue;
+            }
         const ImageScore s = scoreImage(read.value(), labels);
         ++report.images;
         report.dice += s.dice;
