@@ -150,8 +150,9 @@ TEST_F(ReaderHints, DiceReaderDoesNotGetWorseWithCalibration) {
     EXPECT_LE(hinted.phantom, plain.phantom);
 }
 
-// A camera close over a small tray: dice far larger than the reader's first guess. Without a hint the finder
-// takes pips and die corners for dice; the calibration's die size sets its scale.
+// A camera close over a small tray: dice far larger than the reader's first guess. Without a hint and without
+// the finder's scale search the finder takes pips and die corners for dice; the calibration's die size sets
+// its scale, as the scale search does without one.
 TEST_F(ReaderHints, DieSizeFarFromTheFirstGuessSetsTheScale) {
     const auto many = std::max_element(m_images.begin(), m_images.end(), [](const auto& a, const auto& b) {
         return a.dice.size() < b.dice.size();
@@ -179,16 +180,23 @@ TEST_F(ReaderHints, DieSizeFarFromTheFirstGuessSetsTheScale) {
     ASSERT_GE(truth.dice.size(), 3u) << many->name;
     mv::DiceHints hints;
     hints.dieSizePx = muster::test::medianDieEdge(boxes);
-    const auto without = m_reader->read(close);
+    mv::DiceReaderOptions firstGuessOnly = m_reader->options();
+    firstGuessOnly.scaleSearch = false;
+    auto unsearching = mv::DiceReader::load(mv::DiceReader::defaultModelDir(), firstGuessOnly);
+    ASSERT_TRUE(unsearching) << unsearching.error().message;
+    const auto without = unsearching->read(close);
     const auto with = m_reader->read(close, hints);
-    ASSERT_TRUE(without && with);
+    const auto searched = m_reader->read(close);
+    ASSERT_TRUE(without && with && searched);
     const mv::ImageScore a = mv::scoreImage(without.value(), truth);
     const mv::ImageScore b = mv::scoreImage(with.value(), truth);
-    std::printf(
-        "[ measured ] %s x%.0f (%zu whole dice, hint %.0f px): without hints right %d phantom %d; with "
-        "the die size right %d phantom %d\n",
-        many->name.c_str(), kZoom, truth.dice.size(), hints.dieSizePx, a.readRight, a.phantom, b.readRight,
-        b.phantom);
+    const mv::ImageScore c = mv::scoreImage(searched.value(), truth);
+    std::printf("[ measured ] %s x%.0f (%zu whole dice, hint %.0f px): without hints or scale search right "
+                "%d phantom "
+                "%d; with the die size right %d phantom %d; with the scale search right %d phantom %d\n",
+                many->name.c_str(), kZoom, truth.dice.size(), hints.dieSizePx, a.readRight, a.phantom,
+                b.readRight, b.phantom, c.readRight, c.phantom);
     EXPECT_GT(b.readRight, a.readRight);
     EXPECT_LT(b.phantom, a.phantom);
+    EXPECT_GT(c.readRight, a.readRight);
 }
