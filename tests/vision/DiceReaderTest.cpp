@@ -357,6 +357,12 @@ TEST(DiceReaderPhoto, OpenCvDnnPathReadsAsOurLoops) {
                 EXPECT_NEAR(a.confidence, b.confidence, 1e-4) << img.name << " die " << k;
                 EXPECT_NEAR(a.outline.center.x, b.outline.center.x, 1e-2) << img.name << " die " << k;
                 EXPECT_NEAR(a.outline.center.y, b.outline.center.y, 1e-2) << img.name << " die " << k;
+                // A dice set taught on one path reads on the other: the features (two readers' 96) agree.
+                ASSERT_EQ(a.features.size(), 192u) << img.name;
+                ASSERT_EQ(b.features.size(), a.features.size()) << img.name;
+                for (size_t f = 0; f < a.features.size(); ++f)
+                    EXPECT_NEAR(a.features[f], b.features[f], 1e-4)
+                        << img.name << " die " << k << " feature " << f;
                 ++compared;
             }
         });
