@@ -4,7 +4,9 @@
 Each image pastes real die crops, cut from the TRAIN boxes of the labelled sets only (never test), onto a
 procedural background (felt of any colour, wood grain, carpet speckle, woven cloth with a plaid, paper, card),
 at 12-120 px, turned, some in heaps of touching dice, together with hard negatives (coins, tray rims, hands,
-plain background patches) labelled class 6, "not a die". The whole image is then seen in perspective, lit
+plain background patches, and on light ground: grey spots on white objects and paper, screws, buttons, dotted
+cards, coins) labelled class 6, "not a die". With --render, dice rendered in perspective (scripts/dice_render.py:
+side faces with pips, labelled by the top face) stand beside or instead of the crops. The whole image is then seen in perspective, lit
 unevenly, blurred, given noise and JPEG-compressed, and sometimes made grey (rune55's photos are greyscale).
 
 Output, in the layout of the dice sets (docs/dice-reader.md, Measuring): OUT/images/*.jpg, OUT/labels/*.txt
@@ -26,6 +28,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from train_dice_model import loadSplit  # noqa: E402  (the same reading of a set's train split)
+from dice_render import randomView, renderDie  # noqa: E402
 
 NOT_A_DIE = 6
 SIDE = 640
@@ -63,8 +66,8 @@ def randomColour(rng):
     return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
 
 
-def background(rng, h, w):
-    kind = rng.choice(["felt", "wood", "carpet", "cloth", "paper", "card"])
+def background(rng, h, w, kind=None):
+    kind = kind or rng.choice(["felt", "wood", "carpet", "cloth", "paper", "card"])
     base = randomColour(rng)
     if kind == "felt":
         t = smoothNoise(rng, h, w, 6) * 6 + rng.normal(0, 4, (h, w))
@@ -121,6 +124,24 @@ def pasteDie(canvas, crop, size, ang, cx, cy, rng):
     return ext, ext
 
 
+def pasteRendered(canvas, rng, size, view, cx, cy):
+    """Pastes a rendered die whose box is about `size` px, centred at (cx, cy); returns (face, w, h) or None."""
+    tilt, azim, light, dist = view
+    # One camera per photo: each die sees it from nearly the same direction.
+    tilt = min(math.radians(58), max(0.0, tilt + rng.normal(0, math.radians(3))))
+    ground = canvas[int(min(max(cy, 0), SIDE - 1)), int(min(max(cx, 0), SIDE - 1))]
+    out = renderDie(rng, size, tilt, azim + rng.normal(0, 0.05), light, dist, ground=ground,
+                    cock=0.35 if rng.random() < 0.1 else 0.0)
+    if out is None:
+        return None
+    col, alpha, shadow, top, (bx, by, bw, bh) = out
+    n = col.shape[0]
+    px, py = cx - (bx - n / 2), cy - (by - n / 2)
+    blend(canvas, np.zeros_like(col), shadow, px, py)
+    blend(canvas, col, alpha, px, py)
+    return top - 1, bw, bh
+
+
 def blend(canvas, img, mask, cx, cy):
     h, w = canvas.shape[:2]
     n = img.shape[0]
@@ -135,8 +156,11 @@ def blend(canvas, img, mask, cx, cy):
 
 
 def drawNegative(canvas, rng, size, cx, cy):
-    """A hard negative: a coin, a stretch of tray rim, a hand or a small bright token; returns its box (w, h)."""
-    kind = rng.choice(["coin", "rim", "hand", "token"])
+    """A hard negative: a coin, a stretch of tray rim, a hand, a small bright token, or one of the light-ground
+    things (see drawLightNegative); returns its box (w, h)."""
+    kind = rng.choice(["coin", "rim", "hand", "token", "light"], p=[0.15, 0.15, 0.1, 0.15, 0.45])
+    if kind == "light":
+        return drawLightNegative(canvas, rng, size, cx, cy)
     layer = np.zeros_like(canvas)
     mask = np.zeros(canvas.shape[:2], np.float32)
     if kind == "coin":
@@ -181,26 +205,134 @@ def drawNegative(canvas, rng, size, cx, cy):
     return bw, bh
 
 
+def drawLightNegative(canvas, rng, size, cx, cy):
+    """Things on light ground that a finder takes for a die: a grey round spot on a white object or on paper (a
+    die-sized dark disc on light ground looks like a pip), a screw head, a button with 2-4 holes, a card of small
+    dots, a silver coin. The box is die-sized at the spot or the thing, where the reader would be asked."""
+    kind = rng.choice(["spot_object", "spot", "screw", "button", "dots", "silver"])
+    layer = np.zeros_like(canvas)
+    mask = np.zeros(canvas.shape[:2], np.float32)
+    c = (int(cx), int(cy))
+    light = np.float32([rng.uniform(200, 252)] * 3) + rng.uniform(-8, 8, 3)
+    bw = bh = size
+    if kind == "spot_object":  # a white object (lid, cup, box) with a grey round spot near its edge
+        a, b = size * rng.uniform(0.9, 2.5), size * rng.uniform(0.7, 2.0)
+        oc = (int(cx + rng.uniform(-0.5, 0.5) * a), int(cy + rng.uniform(-0.5, 0.5) * b))
+        ang = float(rng.uniform(0, 180))
+        cv2.ellipse(layer, oc, (int(a), int(b)), ang, 0, 360, light.tolist(), -1, cv2.LINE_AA)
+        cv2.ellipse(mask, oc, (int(a), int(b)), ang, 0, 360, 1.0, -1, cv2.LINE_AA)
+        if rng.random() < 0.5:
+            cv2.ellipse(layer, oc, (int(a), int(b)), ang, 0, 360, (light * 0.8).tolist(), max(1, int(size * 0.05)),
+                        cv2.LINE_AA)
+    if kind in ("spot_object", "spot"):
+        r = max(1.5, size * rng.uniform(0.1, 0.4))
+        g = rng.uniform(40, 170)
+        spot = np.zeros(canvas.shape[:2], np.float32)
+        cv2.circle(spot, c, int(round(r)), 1.0, -1, cv2.LINE_AA)
+        spot = cv2.GaussianBlur(spot, (0, 0), max(0.5, r * rng.uniform(0.05, 0.3)))
+        if kind == "spot":  # on the ground itself, which the caller gives light ground more often
+            layer[:] = g
+            mask = spot
+        else:
+            layer = layer * (1 - spot[..., None]) + np.float32([g] * 3) * spot[..., None]
+            mask = np.maximum(mask, spot)
+    elif kind == "screw":
+        r = size * rng.uniform(0.25, 0.5)
+        metal = rng.uniform(90, 200)
+        yy, xx = np.mgrid[0:SIDE, 0:SIDE].astype(np.float32)
+        rr = np.hypot(xx - cx, yy - cy) / max(r, 1)
+        layer[:] = (metal * (1.1 - 0.4 * rr))[..., None]
+        cv2.circle(mask, c, int(r), 1.0, -1, cv2.LINE_AA)
+        ang = rng.uniform(0, math.pi)
+        for k in range(1 if rng.random() < 0.5 else 2):  # a slot or a cross
+            a = ang + k * math.pi / 2
+            dx, dy = math.cos(a) * r * 0.75, math.sin(a) * r * 0.75
+            cv2.line(layer, (int(cx - dx), int(cy - dy)), (int(cx + dx), int(cy + dy)), (metal * 0.3,) * 3,
+                     max(1, int(r * 0.2)), cv2.LINE_AA)
+    elif kind == "button":
+        r = size * rng.uniform(0.3, 0.55)
+        col = randomColour(rng) if rng.random() < 0.6 else light
+        cv2.circle(layer, c, int(r), col.tolist(), -1, cv2.LINE_AA)
+        cv2.circle(layer, c, int(r * 0.8), (col * 0.85).tolist(), max(1, int(r * 0.08)), cv2.LINE_AA)
+        holes = int(rng.choice([2, 4]))
+        ang = rng.uniform(0, math.pi)
+        for k in range(holes):
+            a = ang + 2 * math.pi * k / holes
+            cv2.circle(layer, (int(cx + math.cos(a) * r * 0.3), int(cy + math.sin(a) * r * 0.3)),
+                       max(1, int(r * 0.1)), (col * 0.3).tolist(), -1, cv2.LINE_AA)
+        cv2.circle(mask, c, int(r), 1.0, -1, cv2.LINE_AA)
+    elif kind == "dots":  # a card printed with small dots, closer than a die's pips
+        w2, h2 = size * rng.uniform(0.8, 2.0), size * rng.uniform(0.8, 2.0)
+        cv2.rectangle(layer, (int(cx - w2), int(cy - h2)), (int(cx + w2), int(cy + h2)), light.tolist(), -1)
+        cv2.rectangle(mask, (int(cx - w2), int(cy - h2)), (int(cx + w2), int(cy + h2)), 1.0, -1)
+        step = size * rng.uniform(0.18, 0.3)
+        dcol = (randomColour(rng) * 0.5).tolist()
+        jitter = rng.random() < 0.5
+        for yv in np.arange(cy - h2 + step / 2, cy + h2, step):
+            for xv in np.arange(cx - w2 + step / 2, cx + w2, step):
+                if jitter:
+                    xv, yv2 = xv + rng.uniform(-0.3, 0.3) * step, yv + rng.uniform(-0.3, 0.3) * step
+                else:
+                    yv2 = yv
+                if rng.random() < 0.85:
+                    cv2.circle(layer, (int(xv), int(yv2)), max(1, int(step * 0.25)), dcol, -1, cv2.LINE_AA)
+    else:  # a silver coin with a rim and some relief
+        r = size * rng.uniform(0.4, 0.6)
+        metal = rng.uniform(120, 210)
+        cv2.circle(layer, c, int(r), (metal,) * 3, -1, cv2.LINE_AA)
+        cv2.circle(layer, c, int(r * 0.85), (metal * 0.75,) * 3, max(1, int(r * 0.06)), cv2.LINE_AA)
+        for _ in range(int(rng.integers(2, 6))):
+            q = rng.uniform(-0.5, 0.5, 2) * r
+            cv2.circle(layer, (int(cx + q[0]), int(cy + q[1])), max(1, int(r * rng.uniform(0.05, 0.2))),
+                       (metal * 0.7,) * 3, -1, cv2.LINE_AA)
+        cv2.circle(mask, c, int(r), 1.0, -1, cv2.LINE_AA)
+        bw = bh = 2 * r
+    mask = cv2.GaussianBlur(mask, (3, 3), 0)[..., None]
+    canvas[:] = canvas * (1 - mask) + layer * mask
+    return bw, bh
+
+
 # ---------------------------------------------------------------- one image
 
 
-def compose(rng, crops):
-    canvas = background(rng, SIDE, SIDE)
+def compose(rng, crops, render=0.0):
+    """One photo. With render R, that share of photos has rendered dice: all of them in half of those, about half
+    in the others (the rest crops)."""
+    lightGround = rng.random() < 0.3  # white boards and paper, where the light-ground negatives matter most
+    canvas = background(rng, SIDE, SIDE, "paper" if lightGround else None)
     # A frame's dice share a size (one camera, one distance), spread a little.
     size0 = math.exp(rng.uniform(math.log(12), math.log(120)))
     nDice = int(rng.integers(1, max(2, min(30, int(160000 / (size0 * size0 * 6)))) + 1))
+    renderShare = 0.0
+    if rng.random() < render:
+        renderShare = 1.0 if rng.random() < 0.5 else 0.5
+    view = randomView(rng)
     objs = []  # (cls, cx, cy, w, h)
     placed = []
 
     def free(cx, cy, r):
         return all(math.hypot(cx - x, cy - y) > (r + q) * 0.92 for x, y, q in placed)
 
+    # Negatives first: a white object drawn later would cover dice already placed.
+    for _ in range(int(rng.integers(1 if lightGround else 0, 6 if lightGround else 4))):
+        size = size0 * math.exp(rng.normal(0, 0.2))
+        for _ in range(30):
+            cx, cy = rng.uniform(size, SIDE - size, 2)
+            if free(cx, cy, size * 0.7):
+                break
+        else:
+            continue
+        bw, bh = drawLightNegative(canvas, rng, size, cx, cy) if lightGround else \
+            drawNegative(canvas, rng, size, cx, cy)
+        placed.append((cx, cy, size * 0.7))
+        objs.append((NOT_A_DIE, cx, cy, bw, bh))
+    negatives = len(placed)
     heap = rng.random() < 0.4
     for k in range(nDice):
         size = size0 * math.exp(rng.normal(0, 0.08))
         for _ in range(30):
-            if heap and placed and rng.random() < 0.8:
-                x, y, q = placed[int(rng.integers(len(placed)))]
+            if heap and len(placed) > negatives and rng.random() < 0.8:
+                x, y, q = placed[int(rng.integers(negatives, len(placed)))]
                 a = rng.uniform(0, 2 * math.pi)
                 d = (q + size / 2) * rng.uniform(1.0, 1.15)  # touching
                 cx, cy = x + d * math.cos(a), y + d * math.sin(a)
@@ -210,21 +342,17 @@ def compose(rng, crops):
                 break
         else:
             continue
-        crop = crops[int(rng.integers(len(crops)))]
-        bw, bh = pasteDie(canvas, crop, size, float(rng.uniform(0, 360)), cx, cy, rng)
-        placed.append((cx, cy, size / 2))
-        objs.append((crop[0], cx, cy, bw, bh))
-    for _ in range(int(rng.integers(0, 4))):
-        size = size0 * math.exp(rng.normal(0, 0.2))
-        for _ in range(30):
-            cx, cy = rng.uniform(size, SIDE - size, 2)
-            if free(cx, cy, size * 0.7):
-                break
+        if renderShare > 0 and rng.random() < renderShare:
+            got = pasteRendered(canvas, rng, size, view, cx, cy)
+            if got is None:
+                continue
+            face, bw, bh = got
         else:
-            continue
-        bw, bh = drawNegative(canvas, rng, size, cx, cy)
-        placed.append((cx, cy, size * 0.7))
-        objs.append((NOT_A_DIE, cx, cy, bw, bh))
+            crop = crops[int(rng.integers(len(crops)))]
+            bw, bh = pasteDie(canvas, crop, size, float(rng.uniform(0, 360)), cx, cy, rng)
+            face = crop[0]
+        placed.append((cx, cy, size / 2))
+        objs.append((face, cx, cy, bw, bh))
     # Uneven light: a broad gradient and a spot.
     yy, xx = np.mgrid[0:SIDE, 0:SIDE].astype(np.float32) / SIDE
     g = 1 + rng.uniform(-0.3, 0.3) * (xx - 0.5) + rng.uniform(-0.3, 0.3) * (yy - 0.5)
@@ -279,6 +407,8 @@ def main():
     ap.add_argument("--seed", type=int, default=26)
     ap.add_argument("--holdout-every", type=int, default=10,
                     help="skip every Nth train photo of each set, the ones train_dice_model.py holds out")
+    ap.add_argument("--render", type=float, default=0.0,
+                    help="share of photos with rendered dice (scripts/dice_render.py) beside or instead of crops")
     args = ap.parse_args()
     if args.count < 1:
         ap.error("--count must be positive")
@@ -296,7 +426,7 @@ def main():
         w = csv.writer(mf)
         w.writerow(["image_path", "split", "width", "height", "count", "faces"])
         for i in range(args.count):
-            img, objs = compose(rng, crops)
+            img, objs = compose(rng, crops, args.render)
             q = int(rng.integers(50, 96))
             name = f"synth_{i:05d}"
             cv2.imwrite(os.path.join(args.out, "images", name + ".jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, q])

@@ -9,7 +9,7 @@ cli="${MUSTER_CLI:-$root/build/bin/muster-cli}"
 [ $# -ge 4 ] || { echo "usage: $0 MODEL_DIR SPLIT \"THRESHOLDS\" MANIFEST..." >&2; exit 2; }
 models="$1" split="$2" thresholds="$3"
 shift 3
-printf '| manifest | unsure below | dice | right | confident wrong | unsure | phantom/photo |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n'
+printf '| manifest | unsure below | dice | found | right | confident wrong | unsure | phantom/photo |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 for manifest in "$@"; do
     for t in $thresholds; do
         # shellcheck disable=SC2086
@@ -20,8 +20,8 @@ import json, sys
 r = json.load(sys.stdin)
 d = max(1, r["dice"])
 pct = lambda key: "%.2f%%" % (100.0 * r[key] / d)
-print("| %s | %s | %d | %s | %s | %s | %.2f |" % (sys.argv[1], sys.argv[2], r["dice"], pct("read_right"),
-      pct("confident_wrong"), pct("unsure"), r["phantom_per_image"]))
+print("| %s | %s | %d | %s | %s | %s | %s | %.2f |" % (sys.argv[1], sys.argv[2], r["dice"], pct("found"),
+      pct("read_right"), pct("confident_wrong"), pct("unsure"), r["phantom_per_image"]))
 ' "$(basename "$(dirname "$manifest")")" "$t"
     done
 done
