@@ -73,6 +73,13 @@ bool DiceSet::anyTaught() const {
     return std::any_of(faces.begin(), faces.end(), [](const DiceSetFace& f) { return f.taught; });
 }
 
+int DiceSet::descriptorSize() const {
+    int size = kDescriptorFixed;
+    for (const DiceSetFace& face : faces)
+        size = std::max(size, face.examples.cols);
+    return size;
+}
+
 namespace {
 
 // Each pixel's colour distance from the crop's median colour within `radius` of its centre.
@@ -184,9 +191,6 @@ float descriptorDistance(const float* a, const float* b, int size) {
 }
 
 Result<void> saveDiceSet(const DiceSet& set, const std::string& path) {
-    int size = kDescriptorFixed;
-    for (const DiceSetFace& face : set.faces)
-        size = std::max(size, face.examples.cols);
     try {
         cv::FileStorage fs(path, cv::FileStorage::WRITE | cv::FileStorage::FORMAT_YAML);
         if (!fs.isOpened())
@@ -199,7 +203,7 @@ Result<void> saveDiceSet(const DiceSet& set, const std::string& path) {
             fs << "{"
                << "value" << static_cast<int>(i + 1) << "read" << (f.taught ? "taught" : "pips")
                << "threshold" << f.threshold << "examples"
-               << (f.examples.empty() ? cv::Mat(0, size, CV_32F) : f.examples) << "}";
+               << (f.examples.empty() ? cv::Mat(0, set.descriptorSize(), CV_32F) : f.examples) << "}";
         }
         fs << "]";
         fs.release();
@@ -310,7 +314,7 @@ Result<DiceSet> teachDiceSet(const std::vector<TeachExample>& examples, const Te
 Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DiceFrame& read) {
     if (!set.anyTaught())
         return {};
-    const int size = set.faces[0].examples.cols;
+    const int size = set.descriptorSize();
     const int64 start = cv::getTickCount();
     for (DieRead& die : read.dice) {
         const cv::Mat d = dieDescriptor(frame, die);

@@ -30,6 +30,8 @@ struct DiceSet {
     static constexpr int kVersion = 2;
     std::array<DiceSetFace, 6> faces; // faces 1-6
     bool anyTaught() const;
+    // The width of its examples' descriptors (every face's alike; loadDiceSet() checks it).
+    int descriptorSize() const;
 };
 
 // Rings and angle harmonics of dieDescriptor().
