@@ -149,8 +149,12 @@ std::string CalibrationProfile::toJson() const {
                         {"pip_lab", lab(s.pip)},
                         {"samples", s.samples},
                         {"examples", examples}});
+        if (!s.faces.empty())
+            sets.back()["faces"] = s.faces;
     }
     j["dice_sets"] = sets;
+    if (!faces.empty())
+        j["faces"] = faces;
     if (lens) {
         j["lens"] = {{"resolution", {lens->resolution.width, lens->resolution.height}},
                      {"camera_matrix", matrix(lens->cameraMatrix)},
@@ -210,8 +214,9 @@ Result<CalibrationProfile> CalibrationProfile::fromJson(const std::string& text)
                 examples.push_back({readLab(e.at("body_lab")), readLab(e.at("pip_lab"))});
             p.diceSets.push_back({s.at("name").get<std::string>(), s.value("player", std::string()),
                                   readLab(s.at("body_lab")), readLab(s.at("pip_lab")), s.value("samples", 0),
-                                  std::move(examples)});
+                                  std::move(examples), s.value("faces", std::string())});
         }
+        p.faces = j.value("faces", std::string());
         if (j.contains("lens")) {
             const json& l = j.at("lens");
             LensModel lens;

@@ -23,6 +23,9 @@ struct CalibrationProfile {
     Paper paper = Paper::A4; // the sheet it was made with
     TrayCalibration tray;    // tray.resolution is the profile's camera resolution
     std::vector<DiceSet> diceSets;
+    // Taught faces for the dice of no set (no sets learnt, or a die whose colour is unknown); as
+    // DiceSet::faces.
+    std::string faces;
     std::optional<LensModel> lens;
     cv::Mat referenceView; // 8-bit grey calibrated view, for ViewMonitor after a restart; may be empty
 

@@ -31,6 +31,10 @@ struct DiceSet {
     // set whose dice vary (swirled, two shades) keeps its spread. Empty (a set stored without its examples):
     // the medians alone stand for the set.
     std::vector<DieColour> examples = {};
+    // The set's taught faces (a symbol for the 6, a skull for the 1), as the dice reader keeps them
+    // (vision::diceSetToText); empty when its faces are all read by pips. Opaque here: calibration does not
+    // read dice.
+    std::string faces = {};
 };
 
 struct DiceSetOptions {

@@ -190,22 +190,76 @@ float descriptorDistance(const float* a, const float* b, int size) {
     return std::sqrt(std::max(0.0f, na + nb - 2.0f * best) + reader);
 }
 
+namespace {
+
+void writeSet(cv::FileStorage& fs, const DiceSet& set) {
+    fs << "kind" << kKind << "version" << DiceSet::kVersion;
+    fs << "faces"
+       << "[";
+    for (size_t i = 0; i < set.faces.size(); ++i) {
+        const DiceSetFace& f = set.faces[i];
+        fs << "{"
+           << "value" << static_cast<int>(i + 1) << "read" << (f.taught ? "taught" : "pips") << "threshold"
+           << f.threshold << "examples"
+           << (f.examples.empty() ? cv::Mat(0, set.descriptorSize(), CV_32F) : f.examples) << "}";
+    }
+    fs << "]";
+}
+
+// `where` names the source in errors ("dice set PATH", "the taught faces").
+Result<DiceSet> readSet(const cv::FileStorage& fs, const std::string& where) {
+    const auto bad = [&](const std::string& what) {
+        return Error{where + ": " + what};
+    };
+    if (!fs["kind"].isString() || static_cast<std::string>(fs["kind"]) != kKind)
+        return bad(std::string("not a dice set (kind is not ") + kKind + ")");
+    if (!fs["version"].isInt() || static_cast<int>(fs["version"]) != DiceSet::kVersion)
+        return bad("version is not " + std::to_string(DiceSet::kVersion) + ": teach the set again");
+    DiceSet set;
+    const cv::FileNode faces = fs["faces"];
+    if (!faces.isSeq() || faces.size() != 6)
+        return bad("faces is not a list of 6");
+    int size = 0; // of a descriptor, the same for every example
+    for (int i = 0; i < 6; ++i) {
+        const cv::FileNode f = faces[i];
+        const std::string face = "face " + std::to_string(i + 1) + ": ";
+        if (!f.isMap() || !f["value"].isInt() || static_cast<int>(f["value"]) != i + 1)
+            return bad(face + "value is not " + std::to_string(i + 1));
+        DiceSetFace& out = set.faces[static_cast<size_t>(i)];
+        const std::string read = f["read"].isString() ? static_cast<std::string>(f["read"]) : "";
+        if (read != "taught" && read != "pips")
+            return bad(face + "read is neither taught nor pips");
+        out.taught = read == "taught";
+        if (!f["threshold"].isReal() && !f["threshold"].isInt())
+            return bad(face + "threshold is not a number");
+        out.threshold = static_cast<float>(static_cast<double>(f["threshold"]));
+        if (!std::isfinite(out.threshold) || out.threshold <= 0.0f || out.threshold > 10.0f)
+            return bad(face + "threshold is not above 0 and at most 10");
+        if (!f["examples"].isMap() || f["examples"]["dt"].empty())
+            return bad(face + "examples is not a matrix");
+        f["examples"] >> out.examples;
+        if (out.examples.rows == 0)
+            return bad(face + "has no examples");
+        if (out.examples.type() != CV_32F || out.examples.cols < kDescriptorFixed ||
+            (size > 0 && out.examples.cols != size))
+            return bad(face + "examples are not rows of " +
+                       (size > 0 ? std::to_string(size) : "at least " + std::to_string(kDescriptorFixed)) +
+                       " floats");
+        size = out.examples.cols;
+        if (!finite(out.examples))
+            return bad(face + "examples hold a number that is not finite");
+    }
+    return set;
+}
+
+} // namespace
+
 Result<void> saveDiceSet(const DiceSet& set, const std::string& path) {
     try {
         cv::FileStorage fs(path, cv::FileStorage::WRITE | cv::FileStorage::FORMAT_YAML);
         if (!fs.isOpened())
             return Error{"cannot write dice set " + path};
-        fs << "kind" << kKind << "version" << DiceSet::kVersion;
-        fs << "faces"
-           << "[";
-        for (size_t i = 0; i < set.faces.size(); ++i) {
-            const DiceSetFace& f = set.faces[i];
-            fs << "{"
-               << "value" << static_cast<int>(i + 1) << "read" << (f.taught ? "taught" : "pips")
-               << "threshold" << f.threshold << "examples"
-               << (f.examples.empty() ? cv::Mat(0, set.descriptorSize(), CV_32F) : f.examples) << "}";
-        }
-        fs << "]";
+        writeSet(fs, set);
         fs.release();
     } catch (const cv::Exception& e) {
         return Error{"cannot write dice set " + path + ": " + e.what()};
@@ -214,55 +268,39 @@ Result<void> saveDiceSet(const DiceSet& set, const std::string& path) {
 }
 
 Result<DiceSet> loadDiceSet(const std::string& path) {
-    const auto bad = [&](const std::string& what) {
-        return Error{"dice set " + path + ": " + what};
-    };
     try {
         cv::FileStorage fs(path, cv::FileStorage::READ | cv::FileStorage::FORMAT_YAML);
         if (!fs.isOpened())
-            return bad("cannot be opened as YAML");
-        if (!fs["kind"].isString() || static_cast<std::string>(fs["kind"]) != kKind)
-            return bad(std::string("not a dice set (kind is not ") + kKind + ")");
-        if (!fs["version"].isInt() || static_cast<int>(fs["version"]) != DiceSet::kVersion)
-            return bad("version is not " + std::to_string(DiceSet::kVersion) + ": teach the set again");
-        DiceSet set;
-        const cv::FileNode faces = fs["faces"];
-        if (!faces.isSeq() || faces.size() != 6)
-            return bad("faces is not a list of 6");
-        int size = 0; // of a descriptor, the same for every example
-        for (int i = 0; i < 6; ++i) {
-            const cv::FileNode f = faces[i];
-            const std::string where = "face " + std::to_string(i + 1) + ": ";
-            if (!f.isMap() || !f["value"].isInt() || static_cast<int>(f["value"]) != i + 1)
-                return bad(where + "value is not " + std::to_string(i + 1));
-            DiceSetFace& face = set.faces[static_cast<size_t>(i)];
-            const std::string read = f["read"].isString() ? static_cast<std::string>(f["read"]) : "";
-            if (read != "taught" && read != "pips")
-                return bad(where + "read is neither taught nor pips");
-            face.taught = read == "taught";
-            if (!f["threshold"].isReal() && !f["threshold"].isInt())
-                return bad(where + "threshold is not a number");
-            face.threshold = static_cast<float>(static_cast<double>(f["threshold"]));
-            if (!std::isfinite(face.threshold) || face.threshold <= 0.0f || face.threshold > 10.0f)
-                return bad(where + "threshold is not above 0 and at most 10");
-            if (!f["examples"].isMap() || f["examples"]["dt"].empty())
-                return bad(where + "examples is not a matrix");
-            f["examples"] >> face.examples;
-            if (face.examples.rows == 0)
-                return bad(where + "has no examples");
-            if (face.examples.type() != CV_32F || face.examples.cols < kDescriptorFixed ||
-                (size > 0 && face.examples.cols != size))
-                return bad(
-                    where + "examples are not rows of " +
-                    (size > 0 ? std::to_string(size) : "at least " + std::to_string(kDescriptorFixed)) +
-                    " floats");
-            size = face.examples.cols;
-            if (!finite(face.examples))
-                return bad(where + "examples hold a number that is not finite");
-        }
-        return set;
+            return Error{"dice set " + path + ": cannot be opened as YAML"};
+        return readSet(fs, "dice set " + path);
     } catch (const cv::Exception& e) {
-        return bad(std::string("does not parse: ") + e.what());
+        return Error{"dice set " + path + ": does not parse: " + e.what()};
+    }
+}
+
+Result<std::string> diceSetToText(const DiceSet& set) {
+    try {
+        cv::FileStorage fs(".yml",
+                           cv::FileStorage::WRITE | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
+        writeSet(fs, set);
+        return fs.releaseAndGetString();
+    } catch (const cv::Exception& e) {
+        return Error{std::string("cannot write the taught faces: ") + e.what()};
+    }
+}
+
+Result<DiceSet> diceSetFromText(const std::string& text) {
+    const std::string where = "the taught faces";
+    if (text.empty())
+        return Error{where + ": empty"};
+    try {
+        cv::FileStorage fs(text,
+                           cv::FileStorage::READ | cv::FileStorage::MEMORY | cv::FileStorage::FORMAT_YAML);
+        if (!fs.isOpened())
+            return Error{where + ": not YAML"};
+        return readSet(fs, where);
+    } catch (const cv::Exception& e) {
+        return Error{where + ": do not parse: " + e.what()};
     }
 }
 
@@ -311,44 +349,55 @@ Result<DiceSet> teachDiceSet(const std::vector<TeachExample>& examples, const Te
     return set;
 }
 
-Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DiceFrame& read) {
+Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DieRead& die) {
     if (!set.anyTaught())
         return {};
     const int size = set.descriptorSize();
-    const int64 start = cv::getTickCount();
-    for (DieRead& die : read.dice) {
-        const cv::Mat d = dieDescriptor(frame, die);
-        if (d.cols != size)
-            return Error{"the dice set was taught with other reader models (" + std::to_string(size) +
-                         "-number looks, these give " + std::to_string(d.cols) + "): teach it again"};
-        const float* p = d.ptr<float>(0);
-        std::array<float, 6> near{};
-        size_t best = 0;
-        for (size_t f = 0; f < 6; ++f) {
-            near[f] = nearest(set.faces[f].examples, p);
-            if (near[f] < near[best])
-                best = f;
-        }
-        const DiceSetFace& like = set.faces[best];
-        const bool known = near[best] <= like.threshold;
-        if (like.taught) {
-            // Two taught faces nearly as near: the look does not tell them apart.
-            bool close = false;
-            for (size_t f = 0; f < 6; ++f)
-                close = close || (f != best && set.faces[f].taught && near[f] < 1.1f * near[best]);
-            // (Also doubting a taught read when the pip reader is sure of a face whose examples lie within
-            // that face's threshold left no die confidently wrong on the held-out photos, but made 14 of
-            // their 62 sixes unsure.)
-            die.value = static_cast<int>(best) + 1;
-            die.unsure = !known || close;
-            continue;
-        }
-        // The pip reader cannot read a taught face, so its read of one is a guess; and a read that the look
-        // disagrees with, or of a die unlike every example, is in doubt.
-        const DiceSetFace& pip = set.faces[static_cast<size_t>(die.value - 1)];
-        if (pip.taught || die.value != static_cast<int>(best) + 1 || !known)
-            die.unsure = true;
+    const cv::Mat d = dieDescriptor(frame, die);
+    if (d.cols != size)
+        return Error{"the dice set was taught with other reader models (" + std::to_string(size) +
+                     "-number looks, these give " + std::to_string(d.cols) + "): teach it again"};
+    const float* p = d.ptr<float>(0);
+    std::array<float, 6> near{};
+    size_t best = 0;
+    for (size_t f = 0; f < 6; ++f) {
+        near[f] = nearest(set.faces[f].examples, p);
+        if (near[f] < near[best])
+            best = f;
     }
+    const DiceSetFace& like = set.faces[best];
+    const bool known = near[best] <= like.threshold;
+    if (like.taught) {
+        // Two taught faces nearly as near: the look does not tell them apart.
+        bool close = false;
+        for (size_t f = 0; f < 6; ++f)
+            close = close || (f != best && set.faces[f].taught && near[f] < 1.1f * near[best]);
+        // (Also doubting a taught read when the pip reader is sure of a face whose examples lie within
+        // that face's threshold left no die confidently wrong on the held-out photos, but made 14 of
+        // their 62 sixes unsure.)
+        die.value = static_cast<int>(best) + 1;
+        die.unsure = !known || close;
+        return {};
+    }
+    // The pip reader cannot read a taught face, so its read of one is a guess; and a read that the look
+    // disagrees with, or of a die unlike every example, is in doubt.
+    if (die.value < 1 || die.value > 6) {
+        die.unsure = true;
+        return {};
+    }
+    const DiceSetFace& pip = set.faces[static_cast<size_t>(die.value - 1)];
+    if (pip.taught || die.value != static_cast<int>(best) + 1 || !known)
+        die.unsure = true;
+    return {};
+}
+
+Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DiceFrame& read) {
+    if (!set.anyTaught())
+        return {};
+    const int64 start = cv::getTickCount();
+    for (DieRead& die : read.dice)
+        if (auto applied = applyDiceSet(set, frame, die); !applied)
+            return applied;
     read.milliseconds += 1000.0 * static_cast<double>(cv::getTickCount() - start) / cv::getTickFrequency();
     return {};
 }

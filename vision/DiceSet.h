@@ -60,6 +60,9 @@ Result<void> saveDiceSet(const DiceSet& set, const std::string& path);
 // A file that is missing, not YAML, of another kind or version, or holds wrong types, sizes or non-finite
 // numbers is an Error naming what is wrong.
 Result<DiceSet> loadDiceSet(const std::string& path);
+// The same as YAML text, for a set kept inside another file (a table profile); errors as loadDiceSet()'s.
+Result<std::string> diceSetToText(const DiceSet& set);
+Result<DiceSet> diceSetFromText(const std::string& text);
 
 // A labelled example for teaching: a found die's descriptor, the face its label gives and what the pip reader
 // read it as.
@@ -92,5 +95,7 @@ Result<DiceSet> teachDiceSet(const std::vector<TeachExample>& examples, const Te
 // another face or a taught one, or when the example is beyond the face's threshold (a look the set was not
 // taught). Adds the time taken to read.milliseconds.
 Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DiceFrame& read);
+// The same for one die (a die of this set among dice of other sets).
+Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DieRead& die);
 
 } // namespace muster::vision

@@ -34,7 +34,9 @@ std::string detectionsJson(const vision::DiceFrame& read, const cv::Size& size,
                            const std::vector<SettledDie>& dice, const nlohmann::json& calibration) {
     nlohmann::json out = nlohmann::json::array();
     for (size_t i = 0; i < read.dice.size(); ++i) {
-        const vision::DieRead& d = read.dice[i];
+        // The die as finally read (with its set's taught faces, if any); the pip reader's own value beside
+        // it.
+        const vision::DieRead& d = i < dice.size() ? dice[i].read : read.dice[i];
         nlohmann::json die = {{"value", d.value},
                               {"confidence", d.confidence},
                               {"probability", d.probability},
@@ -52,6 +54,10 @@ std::string detectionsJson(const vision::DiceFrame& read, const cv::Size& size,
             die["owner"] = o.player;
             die["ownerUnknown"] = o.unknown;
             die["setCost"] = o.cost;
+        }
+        if (i < dice.size() && dice[i].byTaughtFaces) {
+            die["byTaughtFaces"] = true;
+            die["pipValue"] = read.dice[i].value;
         }
         out.push_back(std::move(die));
     }
@@ -98,12 +104,15 @@ const CalibrationFit& SettledThrowReader::fitTo(cv::Size size) {
     m_referenceRetaken = false;
     m_markers.clear();
     m_diceSets.reset();
+    m_setFaces.clear();
+    m_tableFaces.reset();
     m_view = {};
     if (!m_profile)
         return m_fit;
     m_fit.present = true;
     m_fit.name = m_profile->name;
     m_fit.diceSets = static_cast<int>(m_profile->diceSets.size());
+    loadFaces();
     auto scaled = m_profile->rescaledTo(size);
     if (!scaled) {
         m_fit.refused = "The table calibration" +
@@ -125,6 +134,27 @@ const CalibrationFit& SettledThrowReader::fitTo(cv::Size size) {
             m_diceSets->addSet(set);
     }
     return m_fit;
+}
+
+// The profile's taught faces. One that does not parse is left out and said (the dice are read by pips then);
+// the rest stay.
+void SettledThrowReader::loadFaces() {
+    const auto parse = [&](const std::string& text,
+                           const std::string& whose) -> std::optional<vision::DiceSet> {
+        if (text.empty())
+            return std::nullopt;
+        auto set = vision::diceSetFromText(text);
+        if (!set) {
+            m_fit.facesRefused += (m_fit.facesRefused.empty() ? "" : " ") + ("The taught faces of " + whose) +
+                                  " are not used (" + set.error().message + ").";
+            return std::nullopt;
+        }
+        ++m_fit.taughtFaces;
+        return std::move(set).value();
+    };
+    for (const calibration::DiceSet& set : m_profile->diceSets)
+        m_setFaces.push_back(parse(set.faces, "\"" + set.name + "\""));
+    m_tableFaces = parse(m_profile->faces, "this table");
 }
 
 bool SettledThrowReader::ensureReader(std::string& error) {
@@ -170,6 +200,29 @@ double SettledThrowReader::checkView(const cv::Mat& bgr) {
             if (retaken)
                 m_viewMonitor.emplace(std::move(retaken.value()));
         }
+    }
+    return msSince(start);
+}
+
+// Each die read again with the taught faces of its set by colour, or the table's for a die of no set.
+// Returns the time it took.
+double SettledThrowReader::applyFaces(const cv::Mat& bgr, SettledRead& out) const {
+    const auto start = Clock::now();
+    for (SettledDie& die : out.dice) {
+        const vision::DiceSet* faces = m_tableFaces ? &*m_tableFaces : nullptr;
+        if (die.owner && !die.owner->unknown && m_diceSets) {
+            const auto& sets = m_diceSets->sets();
+            for (size_t s = 0; s < sets.size() && s < m_setFaces.size(); ++s)
+                if (sets[s].name == die.owner->set)
+                    faces = m_setFaces[s] ? &*m_setFaces[s] : nullptr;
+        }
+        if (!faces || !faces->anyTaught())
+            continue;
+        if (auto applied = vision::applyDiceSet(*faces, bgr, die.read); !applied) {
+            out.facesError = "The taught faces are not used: " + applied.error().message + ".";
+            break;
+        }
+        die.byTaughtFaces = true;
     }
     return msSince(start);
 }
@@ -220,6 +273,7 @@ SettledRead SettledThrowReader::read(const cv::Mat& bgr) {
         }
     }
     out.ownersMs = msSince(ownersStart);
+    out.facesMs = applyFaces(bgr, out);
     // The light on them, whenever the game has a calibration (in the tray when it is applied).
     if (m_profile) {
         const auto light =
@@ -237,7 +291,8 @@ SettledRead SettledThrowReader::read(const cv::Mat& bgr) {
                            {"hinted", out.hinted},
                            {"moved", m_view.moved},
                            {"dieSizePx", out.hinted ? hints.dieSizePx : 0.0f},
-                           {"diceSets", m_diceSets ? m_diceSets->sets().size() : 0}};
+                           {"diceSets", m_diceSets ? m_diceSets->sets().size() : 0},
+                           {"taughtFaces", m_fit.taughtFaces}};
     out.jpeg = encodeJpeg(bgr);
     out.detectionsJson = detectionsJson(found.value(), bgr.size(), out.dice, calibrationJson);
     out.settledMs = msSince(start) + out.viewMs;

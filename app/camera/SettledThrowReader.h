@@ -12,6 +12,7 @@
 #include "calibration/TrayCalibration.h"
 #include "calibration/ViewMonitor.h"
 #include "vision/DiceReader.h"
+#include "vision/DiceSet.h"
 
 #include <opencv2/core.hpp>
 
@@ -24,13 +25,15 @@ namespace muster::camera {
 
 // What the game's calibration does for frames of one size.
 struct CalibrationFit {
-    bool present = false;    // the game has a calibration
-    bool applied = false;    // ...and it fits these frames (rescaled if need be)
-    std::string name;        // the profile's name
-    std::string refused;     // why it cannot be used for these frames ("" when applied or absent)
-    int diceSets = 0;        // dice sets in the profile
-    cv::Size frameSize;      // the frames it was fitted to
-    vision::DiceHints hints; // tray polygon (frame px) and die size; empty unless applied
+    bool present = false;     // the game has a calibration
+    bool applied = false;     // ...and it fits these frames (rescaled if need be)
+    std::string name;         // the profile's name
+    std::string refused;      // why it cannot be used for these frames ("" when applied or absent)
+    int diceSets = 0;         // dice sets in the profile
+    int taughtFaces = 0;      // of them (and the table's own, for dice of no set) with taught faces
+    std::string facesRefused; // taught faces that cannot be read (a damaged profile); "" when none
+    cv::Size frameSize;       // the frames it was fitted to
+    vision::DiceHints hints;  // tray polygon (frame px) and die size; empty unless applied
 };
 
 // A die's set by colour, when the calibration has dice sets (calibration/DiceSets.h).
@@ -46,6 +49,7 @@ struct SettledDie {
     vision::DieRead read;           // value, confidences, flags, outline in frame pixels
     cv::Rect2f box;                 // the outline's bounding box, frame pixels
     std::optional<Ownership> owner; // set when the calibration has dice sets
+    bool byTaughtFaces = false;     // read again with its set's taught faces (vision/DiceSet.h)
 };
 
 // The camera-moved verdict of the latest view check (calibration::ViewMonitor).
@@ -73,6 +77,8 @@ struct SettledRead {
     std::string detectionsJson;     // every die with its confidences, flags and owner; the calibration used
     double readMs = 0.0;            // the dice reader's own time (vision::DiceFrame::milliseconds)
     double ownersMs = 0.0;          // classifying the dice's colours
+    double facesMs = 0.0;           // reading dice again with taught faces
+    std::string facesError;         // why taught faces were not applied ("" when they were, or none)
     double viewMs = 0.0;            // the moved-camera check
     double settledMs = 0.0;         // all of it: view check, read, owners, light, evidence
 
@@ -102,6 +108,8 @@ public:
 private:
     bool ensureReader(std::string& error);
     double checkView(const cv::Mat& bgr);
+    void loadFaces();
+    double applyFaces(const cv::Mat& bgr, SettledRead& out) const;
 
     std::string m_modelDir;
     std::optional<vision::DiceReader> m_reader;
@@ -112,6 +120,9 @@ private:
     bool m_referenceRetaken = false; // the sheet-less view replaced the calibration's reference
     std::vector<calibration::MarkerSighting> m_markers; // the sheet's markers at this frame size
     std::optional<calibration::DiceSetModel> m_diceSets;
+    // Per dice set (in the profile's order) its taught faces, and those of dice of no set.
+    std::vector<std::optional<vision::DiceSet>> m_setFaces;
+    std::optional<vision::DiceSet> m_tableFaces;
     ViewVerdict m_view;
 };
 

@@ -1,5 +1,6 @@
 #include "app/ui/CalibrationController.h"
 
+#include "app/camera/VisionHints.h"
 #include "app/print/CalibrationSheetPdf.h"
 #include "app/storage/CalibrationStore.h"
 #include "app/ui/CameraService.h"
@@ -9,6 +10,7 @@
 #include "calibration/LightCheck.h"
 #include "common/image/ImageFile.h"
 #include "vision/DiceReader.h"
+#include "vision/DiceSet.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -69,10 +71,29 @@ cv::Mat drawResult(const cv::Mat& bgr, const mc::TrayCalibration& cal) {
     return out;
 }
 
+// Taught faces (vision::diceSetToText) in words; "" for none. Cached: the text is parsed once, not on
+// every change of the wizard.
+QString facesInWords(const std::string& text) {
+    if (text.empty())
+        return {};
+    static QHash<size_t, QString> cache;
+    const size_t key = std::hash<std::string>{}(text);
+    if (const auto it = cache.constFind(key); it != cache.constEnd())
+        return *it;
+    const auto set = vision::diceSetFromText(text);
+    const QString words =
+        set ? q(camera::describeTaughtFaces(set.value())) : u"unreadable (%1)"_s.arg(q(set.error().message));
+    cache.insert(key, words);
+    return words;
+}
+
 } // namespace
 
 DiceSetsModel::DiceSetsModel(QObject* parent)
-    : MapListModel({"name", "player", "body", "pip", "samples"}, parent) {}
+    : MapListModel({"name", "player", "body", "pip", "samples", "faces"}, parent) {}
+
+TeachDiceModel::TeachDiceModel(QObject* parent)
+    : MapListModel({"boxX", "boxY", "boxW", "boxH", "read", "unsure", "face", "label"}, parent) {}
 
 CalibrationController::CalibrationController(QObject* parent)
     : QObject(parent)
@@ -80,7 +101,8 @@ CalibrationController::CalibrationController(QObject* parent)
     , m_photoFolder(qEnvironmentVariableIsEmpty("MUSTER_PHOTOS_DIR")
                         ? QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)
                         : qEnvironmentVariable("MUSTER_PHOTOS_DIR"))
-    , m_diceSets(new DiceSetsModel(this)) {
+    , m_diceSets(new DiceSetsModel(this))
+    , m_teachDice(new TeachDiceModel(this)) {
     // The first connection to changed(): the sets are current by the time a binding reads them.
     connect(this, &CalibrationController::changed, this, &CalibrationController::refreshDiceSets);
 }
@@ -210,12 +232,37 @@ void CalibrationController::refreshDiceSets() {
     QList<QVariantMap> rows;
     if (m_profile)
         for (const mc::DiceSet& set : m_profile->diceSets)
-            rows << QVariantMap{{u"name"_s, q(set.name)},
-                                {u"player"_s, q(set.player)},
-                                {u"body"_s, labColour(set.body)},
-                                {u"pip"_s, labColour(set.pip)},
-                                {u"samples"_s, set.samples}};
+            rows << QVariantMap{{u"name"_s, q(set.name)},         {u"player"_s, q(set.player)},
+                                {u"body"_s, labColour(set.body)}, {u"pip"_s, labColour(set.pip)},
+                                {u"samples"_s, set.samples},      {u"faces"_s, facesInWords(set.faces)}};
     m_diceSets->setRows(std::move(rows));
+    refreshTeaching();
+}
+
+void CalibrationController::refreshTeaching() {
+    QList<QVariantMap> rows;
+    const cv::Size size = m_teaching.frameSize();
+    for (const camera::TeachDie& d : m_teaching.dice())
+        rows << QVariantMap{{u"boxX"_s, d.box.x / size.width},
+                            {u"boxY"_s, d.box.y / size.height},
+                            {u"boxW"_s, d.box.width / size.width},
+                            {u"boxH"_s, d.box.height / size.height},
+                            {u"read"_s, d.read},
+                            {u"unsure"_s, d.unsure},
+                            {u"face"_s, d.face},
+                            {u"label"_s, d.label()}};
+    m_teachDice->setRows(std::move(rows));
+}
+
+QVariantList CalibrationController::teachCounts() const {
+    QVariantList out;
+    for (const int n : m_teaching.counts())
+        out << n;
+    return out;
+}
+
+QString CalibrationController::tableFaces() const {
+    return m_profile ? facesInWords(m_profile->faces) : QString();
 }
 
 QStringList CalibrationController::profiles() const {
@@ -419,24 +466,50 @@ bool CalibrationController::loadFromPayload(const QString& payloadText, int widt
         profileName().isEmpty() ? u"unnamed"_s : profileName(), resolution()));
 }
 
-bool CalibrationController::learnDiceSets(const QString& pathOrUrl) {
-    if (!m_profile)
-        return fail(u"Calibrate the tray first: dice sets belong to a table profile."_s);
-    cv::Mat bgr;
-    if (pathOrUrl.isEmpty()) {
-        bgr = cameraFrame();
-        if (bgr.empty())
-            return fail(u"The camera gives no frame: use a photo of the calibration throw instead."_s);
-    } else {
-        bgr = readImage(pathOrUrl);
-        if (bgr.empty())
-            return fail(u"Cannot read %1 as an image."_s.arg(localPath(pathOrUrl)));
+vision::DiceReader* CalibrationController::reader(QString& error) {
+    if (!m_reader) {
+        auto loaded = vision::DiceReader::load(vision::DiceReader::defaultModelDir());
+        if (!loaded) {
+            error = u"The dice reader is not available: %1"_s.arg(q(loaded.error().message));
+            return nullptr;
+        }
+        m_reader.emplace(std::move(loaded).value());
     }
+    return &*m_reader;
+}
+
+cv::Mat CalibrationController::throwFrame(const QString& pathOrUrl, QString& error) const {
+    if (pathOrUrl.isEmpty()) {
+        cv::Mat bgr = cameraFrame();
+        if (bgr.empty())
+            error = u"The camera gives no frame: use a photo of the throw instead."_s;
+        return bgr;
+    }
+    cv::Mat bgr = readImage(pathOrUrl);
+    if (bgr.empty())
+        error = u"Cannot read %1 as an image."_s.arg(localPath(pathOrUrl));
+    return bgr;
+}
+
+bool CalibrationController::throwToRead(const QString& pathOrUrl, const QString& what, cv::Mat& bgr,
+                                        vision::DiceReader*& dice) {
+    if (!m_profile)
+        return fail(u"Calibrate the tray first: %1 belong to a table profile."_s.arg(what));
+    QString error;
+    bgr = throwFrame(pathOrUrl, error);
+    if (bgr.empty())
+        return fail(error);
+    dice = reader(error);
+    return dice ? true : fail(error);
+}
+
+bool CalibrationController::learnDiceSets(const QString& pathOrUrl) {
+    cv::Mat bgr;
+    vision::DiceReader* dice = nullptr;
+    if (!throwToRead(pathOrUrl, u"dice sets"_s, bgr, dice))
+        return false;
     try {
-        auto reader = vision::DiceReader::load(vision::DiceReader::defaultModelDir());
-        if (!reader)
-            return fail(u"The dice reader is not available: %1"_s.arg(q(reader.error().message)));
-        auto read = reader->read(bgr);
+        auto read = dice->read(bgr);
         if (!read)
             return fail(q(read.error().message));
         std::vector<cv::Rect2f> boxes;
@@ -476,6 +549,97 @@ bool CalibrationController::assignSet(int index, const QString& player) {
         return fail(u"There is no dice set %1."_s.arg(index + 1));
     m_profile->diceSets[static_cast<size_t>(index)].player = player.toStdString();
     return say(u"%1 throws %2."_s.arg(player, q(m_profile->diceSets[static_cast<size_t>(index)].name)));
+}
+
+bool CalibrationController::teachThrow(const QString& pathOrUrl) {
+    cv::Mat bgr;
+    vision::DiceReader* dice = nullptr;
+    if (!throwToRead(pathOrUrl, u"taught faces"_s, bgr, dice))
+        return false;
+    try {
+        // Read as play reads: in the tray at the calibrated die size, when the profile fits this frame.
+        vision::DiceHints hints;
+        if (auto scaled = m_profile->rescaledTo(bgr.size()))
+            hints = camera::toDiceHints({scaled->tray.regionPx, scaled->tray.dieSizePx});
+        if (auto read = m_teaching.readThrow(*dice, bgr, hints); !read)
+            return fail(u"This throw cannot be used: %1."_s.arg(q(read.error().message)));
+        const QString path =
+            QDir::tempPath() +
+            u"/muster-teach-%1-%2.jpg"_s.arg(QCoreApplication::applicationPid()).arg(++m_overlayCount);
+        m_teachPhotoUrl = cv::imwrite(path.toStdString(), bgr) ? QUrl::fromLocalFile(path) : QUrl();
+    } catch (const cv::Exception& e) {
+        return fail(u"OpenCV: %1"_s.arg(QString::fromUtf8(e.what())));
+    }
+    int unsure = 0;
+    for (const camera::TeachDie& d : m_teaching.dice())
+        unsure += d.label() == 0 ? 1 : 0;
+    return say(u"%1 dice read. Tap every die whose value is wrong%2, then keep the throw."_s
+                   .arg(m_teaching.dice().size())
+                   .arg(unsure > 0 ? u" and the %1 marked ?"_s.arg(unsure) : QString()));
+}
+
+bool CalibrationController::tapFace(int index, int face) {
+    if (!m_teaching.tap(index, face))
+        return fail(u"There is no die %1 with a face %2 to tap."_s.arg(index + 1).arg(face));
+    if (face < 0)
+        return say(u"Die %1 is left out."_s.arg(index + 1));
+    return say(face > 0 ? u"Die %1 is a %2."_s.arg(index + 1).arg(face)
+                        : u"Die %1 untapped."_s.arg(index + 1));
+}
+
+bool CalibrationController::keepThrow() {
+    if (m_teaching.dice().empty())
+        return fail(u"No throw in hand: throw the set's dice and read them first."_s);
+    const int left = m_teaching.keepThrow();
+    m_teachPhotoUrl.clear();
+    QStringList missing;
+    const auto counts = m_teaching.counts();
+    for (size_t f = 0; f < counts.size(); ++f)
+        if (counts[f] < 2)
+            missing << QString::number(f + 1);
+    const QString kept = left > 0 ? u"Throw kept; %1 dice left out, unread. "_s.arg(left) : u"Throw kept. "_s;
+    return say(kept + (missing.isEmpty() ? u"Every face has two examples: teach the set, or throw again to "
+                                           "teach it better."_s
+                                         : u"Throw again: faces %1 still need two examples each."_s.arg(
+                                               missing.join(u", "_s))));
+}
+
+bool CalibrationController::teachFaces(int set) {
+    if (!m_profile)
+        return fail(u"Calibrate the tray first: taught faces belong to a table profile."_s);
+    if (set < -1 || set >= static_cast<int>(m_profile->diceSets.size()))
+        return fail(u"There is no dice set %1."_s.arg(set + 1));
+    if (!m_teaching.dice().empty())
+        m_teaching.keepThrow();
+    vision::TeachSummary summary;
+    auto taught = m_teaching.teach(&summary);
+    if (!taught)
+        return fail(u"Not taught yet: %1."_s.arg(q(taught.error().message)));
+    auto text = vision::diceSetToText(taught.value());
+    if (!text)
+        return fail(q(text.error().message));
+    std::string& faces = set < 0 ? m_profile->faces : m_profile->diceSets[static_cast<size_t>(set)].faces;
+    faces = std::move(text).value();
+    const QString whose = set < 0
+                              ? u"The dice of no set"_s
+                              : u"Set \"%1\""_s.arg(q(m_profile->diceSets[static_cast<size_t>(set)].name));
+    const QString words = q(camera::describeTaughtFaces(taught.value()));
+    m_teaching.clear();
+    m_teachPhotoUrl.clear();
+    return say(u"%1: %2. Save the profile to keep it."_s.arg(whose, words));
+}
+
+void CalibrationController::forgetTeaching() {
+    m_teaching.clear();
+    m_teachPhotoUrl.clear();
+    say(u"The throws for teaching are forgotten."_s);
+}
+
+bool CalibrationController::clearFaces(int set) {
+    if (!m_profile || set < -1 || set >= static_cast<int>(m_profile->diceSets.size()))
+        return fail(u"There is no dice set %1."_s.arg(set + 1));
+    (set < 0 ? m_profile->faces : m_profile->diceSets[static_cast<size_t>(set)].faces).clear();
+    return say(u"Every face is read by its pips again."_s);
 }
 
 } // namespace muster::app

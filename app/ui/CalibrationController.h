@@ -5,6 +5,7 @@
 // in play, and learn each player's dice set from a calibration throw. Every refusal is a message; nothing is
 // stored then.
 
+#include "app/camera/FaceTeaching.h"
 #include "app/ui/GameController.h"
 #include "app/ui/GameLists.h"
 #include "calibration/CalibrationProfile.h"
@@ -19,13 +20,25 @@
 namespace muster::app {
 
 // The dice sets of the profile in hand, in the profile's order: name, player (who throws it, may be empty),
-// body and pip (the learnt colours, QColor), samples (the dice it was learnt from).
+// body and pip (the learnt colours, QColor), samples (the dice it was learnt from), faces (its taught faces
+// in words, "" when it has none).
 class DiceSetsModel : public muster::app::MapListModel {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("The dice sets belong to a CalibrationController")
 public:
     explicit DiceSetsModel(QObject* parent = nullptr);
+};
+
+// The dice of the throw in hand while faces are taught: boxX, boxY, boxW, boxH (the box, fractions of the
+// frame), read (the pip reader's value), unsure (it doubts it), face (the value tapped: 0 until tapped, -1
+// left out) and label (what the die will teach: the face tapped, else the read when sure, else 0: left out).
+class TeachDiceModel : public muster::app::MapListModel {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("The dice being taught belong to a CalibrationController")
+public:
+    explicit TeachDiceModel(QObject* parent = nullptr);
 };
 
 class CalibrationController : public QObject {
@@ -56,6 +69,13 @@ class CalibrationController : public QObject {
     Q_PROPERTY(QStringList lightWarnings READ lightWarnings NOTIFY changed FINAL)
     Q_PROPERTY(QUrl overlayUrl READ overlayUrl NOTIFY changed FINAL)
     Q_PROPERTY(muster::app::DiceSetsModel* diceSets READ diceSets CONSTANT FINAL)
+    // Teaching a set's faces: the throw in hand (its dice and photo), the examples kept per face 1-6, the
+    // throws kept, and the table's own taught faces (for dice of no set) in words.
+    Q_PROPERTY(muster::app::TeachDiceModel* teachDice READ teachDice CONSTANT FINAL)
+    Q_PROPERTY(QUrl teachPhotoUrl READ teachPhotoUrl NOTIFY changed FINAL)
+    Q_PROPERTY(QVariantList teachCounts READ teachCounts NOTIFY changed FINAL)
+    Q_PROPERTY(int teachThrows READ teachThrows NOTIFY changed FINAL)
+    Q_PROPERTY(QString tableFaces READ tableFaces NOTIFY changed FINAL)
     Q_PROPERTY(QStringList profiles READ profiles NOTIFY profilesChanged FINAL)
     Q_PROPERTY(QString sheetPath READ sheetPath NOTIFY changed FINAL)
     // Where "use a photo" looks first: $MUSTER_PHOTOS_DIR, else the user's Pictures folder.
@@ -95,6 +115,11 @@ public:
     QStringList lightWarnings() const { return m_lightWarnings; }
     QUrl overlayUrl() const { return m_overlayUrl; }
     DiceSetsModel* diceSets() const { return m_diceSets; }
+    TeachDiceModel* teachDice() const { return m_teachDice; }
+    QUrl teachPhotoUrl() const { return m_teachPhotoUrl; }
+    QVariantList teachCounts() const;
+    int teachThrows() const { return m_teaching.throwsKept(); }
+    QString tableFaces() const;
     QStringList profiles() const;
     QString sheetPath() const { return m_sheetPath; }
     QString photoFolder() const { return m_photoFolder; }
@@ -133,6 +158,21 @@ public:
     // Gives set `index` to a player.
     Q_INVOKABLE bool assignSet(int index, const QString& player);
 
+    // Teaching faces (a symbol for the 6, a skull for the 1): reads a throw of one set's dice (a photo or,
+    // with an empty argument, the camera's frame) as the throw in hand...
+    Q_INVOKABLE bool teachThrow(const QString& pathOrUrl = {});
+    // ...the person taps the value of each die read wrong or unsure (face 1-6; 0 untaps, -1 leaves it out)...
+    Q_INVOKABLE bool tapFace(int index, int face);
+    // ...keeps the throw (its labelled dice become examples) and throws again until every face has two...
+    Q_INVOKABLE bool keepThrow();
+    // ...and teaches the examples to dice set `set` (-1: the dice of no set, every die when no sets are
+    // learnt). The throw in hand is kept first. The examples are then forgotten.
+    Q_INVOKABLE bool teachFaces(int set);
+    // Forgets the throws kept and the throw in hand.
+    Q_INVOKABLE void forgetTeaching();
+    // Removes the taught faces of dice set `set` (-1: the table's own).
+    Q_INVOKABLE bool clearFaces(int set);
+
 Q_SIGNALS:
     void cameraChanged();
     void changed();
@@ -147,6 +187,15 @@ private:
     cv::Mat cameraFrame() const;
     static cv::Mat readImage(const QString& pathOrUrl);
     void adopt(calibration::CalibrationProfile profile, const cv::Mat& bgr);
+    // The dice reader, loaded at first use; nullptr (and `error` set) when the models cannot be loaded.
+    vision::DiceReader* reader(QString& error);
+    // The frame a teach or learn step reads: the photo, or the camera's frame for an empty argument; empty
+    // (and `error` set) when there is none.
+    cv::Mat throwFrame(const QString& pathOrUrl, QString& error) const;
+    // The throw and the reader a dice-sets step needs (`what` names what belongs to the profile); false,
+    // said, without a profile, a frame or the models.
+    bool throwToRead(const QString& pathOrUrl, const QString& what, cv::Mat& bgr, vision::DiceReader*& dice);
+    void refreshTeaching();
 
     QObject* m_camera = nullptr;
     calibration::Paper m_paper = calibration::Paper::A4;
@@ -162,6 +211,10 @@ private:
     QString m_sheetPath;
     QString m_photoFolder;
     DiceSetsModel* m_diceSets;
+    TeachDiceModel* m_teachDice;
+    camera::FaceTeaching m_teaching;
+    QUrl m_teachPhotoUrl;
+    std::optional<vision::DiceReader> m_reader;
     int m_overlayCount = 0;
 };
 

@@ -236,6 +236,8 @@ void VisionWorker::readDice(const cv::Mat& bgr) {
             Q_EMIT feedError(q(read.error));
         return;
     }
+    if (!read.facesError.empty())
+        Q_EMIT feedError(q(read.facesError)); // read by pips then, said
     ++m_settledReads;
     DiceReading out;
     out.frameNumber = m_processed.load();
@@ -291,6 +293,8 @@ void VisionWorker::applyCalibration(cv::Size size) {
     m_trayState = vision::TrayState::Waiting;
     Q_EMIT trayStateChanged(static_cast<int>(m_trayState));
     setCalibrationState(std::move(state));
+    if (!fit.facesRefused.empty())
+        Q_EMIT feedError(q(fit.facesRefused));
 }
 
 void VisionWorker::setCalibrationState(CalibrationState state) {

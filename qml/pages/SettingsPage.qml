@@ -73,6 +73,8 @@ PageFrame {
             if (page.pickFor === "tray") {
                 if (calibration.usePhoto(path))
                     page.step = 3
+            } else if (page.pickFor === "teach") {
+                calibration.teachThrow(path)
             } else {
                 calibration.learnDiceSets(path)
             }
@@ -517,6 +519,7 @@ PageFrame {
                             required property color body
                             required property color pip
                             required property int samples
+                            required property string faces
                             required property int index
                             Layout.fillWidth: true
                             implicitHeight: setRow.implicitHeight + 20
@@ -545,6 +548,14 @@ PageFrame {
                                         font.pixelSize: Theme.fontSmall
                                         color: setCard.player === "" ? Theme.warning : Theme.textDim
                                     }
+                                    Label {
+                                        visible: setCard.faces !== ""
+                                        text: qsTr("faces %1").arg(setCard.faces)
+                                        font.pixelSize: Theme.fontSmall
+                                        color: Theme.textDim
+                                        wrapMode: Text.WordWrap
+                                        Layout.preferredWidth: 200
+                                    }
                                 }
                                 Flow {
                                     Layout.fillWidth: true
@@ -572,6 +583,13 @@ PageFrame {
                     Note {
                         visible: calibration.diceSets.count > 0
                         text: qsTr("Then save the profile (step 4 of the calibration) so the sets are kept with the table and the game.")
+                    }
+                    FaceTeacher {
+                        objectName: "faceTeacher"
+                        Layout.fillWidth: true
+                        Layout.topMargin: Theme.spacing
+                        calibration: page.calibrationController
+                        onPhotoWanted: { page.pickFor = "teach"; picker.open() }
                     }
                 }
             }

@@ -9,6 +9,7 @@
 #include "tests/common/TrayFixture.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
@@ -160,6 +161,32 @@ TEST(DiceSets, MatchesTheClosestExampleAndKeepsExamplesInProfiles) {
     for (const mc::DiceSet& set : back->diceSets)
         restored.addSet(set);
     EXPECT_EQ(restored.classifyPixels(orangeLab).player, "Anna");
+}
+
+// Taught faces (the dice reader's text, opaque to calibration) travel with their set and, for dice of no set,
+// with the profile; a profile whose faces are not text is refused whole.
+TEST(DiceSets, TaughtFacesTravelInTheProfile) {
+    const mc::TrayCalibration t = mt::straightDownTray({1280, 960}, 2.5, {210, 297}, 40);
+    mc::CalibrationProfile p = mc::makeProfile("table", t, mc::Paper::A4);
+    p.diceSets.push_back({"red", "Ann", {45, 60, 40}, {95, 0, 0}, 3});
+    p.diceSets.push_back({"ivory", "", {90, 2, 12}, {15, 0, 0}, 4});
+    p.diceSets[0].faces = "kind: star sixes\n";
+    p.faces = "kind: skull ones\n";
+    const auto back = mc::CalibrationProfile::fromJson(p.toJson());
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->diceSets[0].faces, "kind: star sixes\n");
+    EXPECT_EQ(back->diceSets[1].faces, "");
+    EXPECT_EQ(back->faces, "kind: skull ones\n");
+    EXPECT_EQ(p.toJson().find("\"faces\": \"\""), std::string::npos) << "no faces, no key";
+
+    nlohmann::json j = nlohmann::json::parse(p.toJson());
+    j["faces"] = 12;
+    const auto numeric = mc::CalibrationProfile::fromJson(j.dump());
+    ASSERT_FALSE(numeric);
+    EXPECT_NE(numeric.error().message.find("malformed"), std::string::npos) << numeric.error().message;
+    j = nlohmann::json::parse(p.toJson());
+    j["dice_sets"][0]["faces"] = nlohmann::json::array();
+    EXPECT_FALSE(mc::CalibrationProfile::fromJson(j.dump()));
 }
 
 // classify() converts a die's pixels to Lab once and cuts describeDie()'s core from the matched square: the

@@ -226,6 +226,27 @@ TEST(DiceSet, MalformedFilesAreNamedErrors) {
     fs::remove_all(dir);
 }
 
+// The text a table profile keeps: the same set back; not a set, a clear error naming the taught faces.
+TEST(DiceSet, KeptAsTextInsideAProfile) {
+    const mv::DiceSet set = smallSet();
+    const auto text = mv::diceSetToText(set);
+    ASSERT_TRUE(text) << text.error().message;
+    const auto back = mv::diceSetFromText(text.value());
+    ASSERT_TRUE(back) << back.error().message;
+    for (size_t f = 0; f < 6; ++f) {
+        EXPECT_EQ(back->faces[f].taught, f == 5) << f;
+        EXPECT_FLOAT_EQ(back->faces[f].threshold, set.faces[f].threshold) << f;
+        EXPECT_EQ(cv::norm(back->faces[f].examples, set.faces[f].examples, cv::NORM_INF), 0.0) << f;
+    }
+    for (const std::string& bad : {std::string(), std::string("{{{ ]]"), text->substr(0, text->size() / 3),
+                                   std::string("%YAML:1.0\n---\nkind: chits\n")}) {
+        const auto loaded = mv::diceSetFromText(bad);
+        ASSERT_FALSE(loaded) << bad;
+        EXPECT_NE(loaded.error().message.find("the taught faces"), std::string::npos)
+            << loaded.error().message;
+    }
+}
+
 TEST(DiceSet, TeachingNeedsEveryFace) {
     std::vector<mv::TeachExample> examples;
     for (int f = 1; f <= 5; ++f)

@@ -11,11 +11,13 @@
 #include "app/ui/LogModel.h"
 #include "tests/common/TrayFixture.h"
 #include "vision/DiceReader.h"
+#include "vision/DiceSet.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -259,7 +261,7 @@ TEST(CalibrationController, DiceSetsOfAProfileAsAModel) {
     ASSERT_EQ(sets->count(), 2);
     const QHash<int, QByteArray> roles = sets->roleNames();
     EXPECT_EQ(QSet<QByteArray>(roles.begin(), roles.end()),
-              (QSet<QByteArray>{"name", "player", "body", "pip", "samples"}));
+              (QSet<QByteArray>{"name", "player", "body", "pip", "samples", "faces"}));
     const auto row = [&](int r, const char* role) {
         return sets->data(sets->index(r), roles.key(role));
     };
@@ -286,6 +288,81 @@ TEST(CalibrationController, DiceSetsOfAProfileAsAModel) {
 
     ASSERT_TRUE(c.loadProfile(u"Bare table"_s)) << c.message().toStdString();
     EXPECT_EQ(sets->count(), 0);
+}
+
+// Teaching faces from throws of real dice (plain pips here: FaceTeachingTest has the symbol faces): the
+// throw in hand as a model, taps, throws kept until every face has two, the faces kept in the profile and the
+// game's payload, and every refusal said.
+TEST(CalibrationController, TeachesFacesFromThrowsAndKeepsThemInTheProfile) {
+    MUSTER_REQUIRE_TRAY_PHOTOS(photos);
+    QTemporaryDir dir;
+    CalibrationController c;
+    const QString first = QString::fromStdString(photos + "/" + kTrayPhoto);
+    EXPECT_FALSE(c.teachThrow(first)) << "needs a calibration";
+    EXPECT_TRUE(c.message().contains(u"Calibrate the tray first"_s)) << c.message().toStdString();
+    ASSERT_TRUE(c.usePhoto(sheetInTrayPhoto(photos, dir))) << c.message().toStdString();
+    if (!muster::vision::DiceReader::load(muster::vision::DiceReader::defaultModelDir()))
+        GTEST_SKIP() << "dice models not found in " << muster::vision::DiceReader::defaultModelDir();
+    EXPECT_FALSE(c.keepThrow()) << "no throw in hand";
+    EXPECT_FALSE(c.teachFaces(-1));
+    EXPECT_TRUE(c.message().contains(u"no throws kept"_s)) << c.message().toStdString();
+    EXPECT_FALSE(c.teachThrow(dir.filePath(u"missing.jpg"_s)));
+
+    muster::app::TeachDiceModel* dice = c.teachDice();
+    QAbstractItemModelTester tester(dice, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_TRUE(c.teachThrow(first)) << c.message().toStdString();
+    ASSERT_GT(dice->count(), 0);
+    EXPECT_TRUE(c.teachPhotoUrl().isLocalFile());
+    const QVariantMap die = dice->get(0);
+    EXPECT_GT(die.value(u"boxW"_s).toDouble(), 0.0);
+    EXPECT_LT(die.value(u"boxX"_s).toDouble() + die.value(u"boxW"_s).toDouble(), 1.01);
+    EXPECT_EQ(die.value(u"face"_s).toInt(), 0);
+    // A tap relabels the die; "leave it out" leaves it out; a face or die that is not there is refused.
+    const int read = die.value(u"read"_s).toInt();
+    ASSERT_TRUE(c.tapFace(0, read == 6 ? 5 : 6));
+    EXPECT_EQ(dice->get(0).value(u"label"_s).toInt(), read == 6 ? 5 : 6);
+    ASSERT_TRUE(c.tapFace(0, -1));
+    EXPECT_EQ(dice->get(0).value(u"label"_s).toInt(), 0);
+    EXPECT_FALSE(c.tapFace(0, 7));
+    EXPECT_FALSE(c.tapFace(dice->count(), 2));
+    ASSERT_TRUE(c.tapFace(0, 0));
+    c.forgetTeaching();
+    EXPECT_EQ(dice->count(), 0);
+
+    // Throws until every face has two examples, each die as read (these are pip dice).
+    const QStringList train =
+        QDir(QString::fromStdString(photos + "/train")).entryList({u"*.jpg"_s}, QDir::Files, QDir::Name);
+    int throws = 0;
+    const auto enough = [&] {
+        for (const QVariant& n : c.teachCounts())
+            if (n.toInt() < 2)
+                return false;
+        return c.teachCounts().size() == 6;
+    };
+    for (const QString& name : train) {
+        if (enough())
+            break;
+        if (!c.teachThrow(QString::fromStdString(photos + "/train/") + name))
+            continue;
+        ASSERT_TRUE(c.keepThrow()) << c.message().toStdString();
+        ++throws;
+    }
+    ASSERT_TRUE(enough()) << "the train photos show every face twice";
+    EXPECT_EQ(c.teachThrows(), throws);
+    EXPECT_TRUE(c.message().contains(u"Every face has two"_s)) << c.message().toStdString();
+    EXPECT_FALSE(c.teachFaces(3)) << "there is no dice set 4";
+    ASSERT_TRUE(c.teachFaces(-1)) << c.message().toStdString();
+    std::printf("[ measured ] taught from %d throws: %s\n", throws, c.message().toStdString().c_str());
+    // Pips dice need no taught face: the set says so, and is kept with the profile and the game.
+    EXPECT_TRUE(c.tableFaces().contains(u"by its pips"_s)) << c.tableFaces().toStdString();
+    EXPECT_EQ(c.teachThrows(), 0) << "the examples are forgotten once taught";
+    const auto payload = mc::CalibrationProfile::fromGamePayload(c.gamePayload().toStdString());
+    ASSERT_TRUE(payload) << payload.error().message;
+    EXPECT_FALSE(payload->faces.empty());
+    EXPECT_TRUE(muster::vision::diceSetFromText(payload->faces));
+    ASSERT_TRUE(c.clearFaces(-1));
+    EXPECT_TRUE(c.tableFaces().isEmpty());
+    EXPECT_FALSE(c.clearFaces(2));
 }
 
 TEST(CalibrationController, CameraWithoutFramesSendsToAPhoto) {
