@@ -26,13 +26,21 @@ std::string setManifest(const char* set) {
     return std::filesystem::exists(manifest) ? manifest.string() : std::string();
 }
 
-// Which labelled dice a read found: a read whose centre lies in the die's box.
+// Which labelled dice a read found: a read whose centre lies in the die's box and whose edge is at least
+// kPipNotDie of the die's. A read far smaller than the die it lies in is one of its pips taken for a die
+// (the finder at too fine a scale does that to large dice): several unsure "dice" inside one die are
+// phantoms for a person to clear, not that die found.
+constexpr float kPipNotDie = 0.4f;
 std::vector<bool> foundDice(const mv::DiceFrame& read, const mv::LabelledImage& truth) {
     std::vector<bool> found(truth.dice.size(), false);
-    for (size_t j = 0; j < truth.dice.size(); ++j)
+    for (size_t j = 0; j < truth.dice.size(); ++j) {
+        mv::LabelledImage one;
+        one.dice.push_back(truth.dice[j]);
+        const float edge = mv::dieEdgeFromLabels(one);
         for (const mv::DieRead& d : read.dice)
-            if (truth.dice[j].box.contains(d.outline.center))
+            if (truth.dice[j].box.contains(d.outline.center) && d.outline.size.width >= kPipNotDie * edge)
                 found[j] = true;
+    }
     return found;
 }
 
@@ -118,11 +126,15 @@ TEST(DieSizeHint, NeverLosesADieTheUnhintedReaderFinds) {
               << all.hintedFound << " with it, " << all.lost << " of them lost; read right " << all.plainRight
               << " / " << all.hintedRight
               << "; found by the scale search and not with the hint: " << lostToSearch << "\n";
-    // The goal is none. Measured when written: 17 of 1869 labelled dice found without the hint and not with
-    // it, all seen in rune55 photos of oblique or large dice (why the hinted pass misses them is not yet
-    // known), against 1702 -> 1759 found and 1501 -> 1675 read right. Lower this bar, never raise it. The
-    // plain read's scale search finds 1714; 21 of them the hinted read does not (printed, not bound).
-    EXPECT_LE(all.lost, 17);
+    // The goal is none. Measured: 2 of 1869 labelled dice found without the hint and not with it, both the
+    // same die (r55_0270's 3, at 80 and 110 px), which the hinted read does find and reads right and sure,
+    // but centred a few pixels below its box (its shadow, which the finder takes for part of the die).
+    // Found 1540 -> 1759, read right 1501 -> 1675. Counted as a pip-sized read, the plain passes "found"
+    // 17 more dice (the figure this bound was before). The plain read's scale search finds 11 dice the hinted
+    // read does not: 10 where the hinted find lies just outside the box (oblique dice with shadows: r55_0213,
+    // r55_0270, r55_0326), and r55_0011's 1, a weak find the hinted pass drops (printed, not bound). Lower
+    // this bound, never raise it.
+    EXPECT_LE(all.lost, 2);
     EXPECT_GE(all.hintedFound, all.plainFound);
     EXPECT_GE(all.hintedRight, all.plainRight);
     EXPECT_GT(all.dice, 1000) << "too few photos at these sizes";
