@@ -3,6 +3,7 @@
 # table (tray from the labels, K = 1.5), each without and with the die-size hint from the labels: one
 # `muster-cli dice eval --json` run per row, summed up by /usr/bin/python3.
 # Usage: scripts/dice_eval_table.sh [muster-cli] [extra eval arguments, e.g. --models DIR]
+# SPLITS="test" (default "train test") limits the rows to those splits.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cli="${1:-$root/build/bin/muster-cli}"
@@ -13,7 +14,7 @@ printf '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---:
 for set in nell-byler-d6 rune55-other; do
     fixes=()
     [ "$set" = nell-byler-d6 ] && fixes=(--label-fixes "$root/data/dice/nell-byler-label-fixes.csv")
-    for split in train test; do
+    for split in ${SPLITS:-train test}; do
         for where in frame table; do
             for hint in no yes; do
                 args=("$data/$set/manifest.csv" --split "$split" --json "${fixes[@]}" "$@")

@@ -31,9 +31,12 @@ std::vector<mv::LabelledImage> testImages(const char* set = "nell-byler-d6") {
     return images ? std::move(images).value() : std::vector<mv::LabelledImage>{};
 }
 
-std::vector<cv::Mat> testPhotos(cv::Size frame, const char* set = "nell-byler-d6") {
+// minDice: only the photos with at least that many labelled dice.
+std::vector<cv::Mat> testPhotos(cv::Size frame, const char* set = "nell-byler-d6", size_t minDice = 0) {
     std::vector<cv::Mat> out;
     for (const mv::LabelledImage& img : testImages(set)) {
+        if (img.dice.size() < minDice)
+            continue;
         cv::Mat photo =
             cv::imread(img.path, cv::IMREAD_COLOR); // greyscale photos come as three equal channels
         out.push_back(frame.empty() ? photo : mv::fitIntoFrame(photo, frame));
@@ -55,9 +58,9 @@ mv::DiceReaderOptions benchOptions() {
 // finder's colour range (the photo set's boards are mostly plain, which the sparse figure profits from).
 // ownLoops false: both nets through OpenCV DNN, as on a CPU without AVX2 and FMA.
 void readFrames(benchmark::State& state, cv::Size frame, bool sparse = true, bool ownLoops = true,
-                const char* set = "nell-byler-d6") {
+                const char* set = "nell-byler-d6", size_t minDice = 0) {
     cv::setNumThreads(1);
-    const std::vector<cv::Mat> frames = testPhotos(frame, set);
+    const std::vector<cv::Mat> frames = testPhotos(frame, set, minDice);
     mv::DiceReaderOptions options = benchOptions();
     options.sparseFinder = sparse;
     options.ownLoops = ownLoops;
@@ -135,6 +138,14 @@ void BM_Read640OpenCv(benchmark::State& state) {
 void BM_Read1920x1080OpenCv(benchmark::State& state) {
     readFrames(state, {1920, 1080}, true, false);
 }
+// A crowded throw in a webcam frame (issue 26's bar: 12 dice in 1920x1080 within 25 ms through OpenCV DNN):
+// the four nell-byler test photos with 12 or more dice (12, 14, 16 and 21) in 1920x1080 frames.
+void BM_Read1920x1080Crowded(benchmark::State& state) {
+    readFrames(state, {1920, 1080}, true, true, "nell-byler-d6", 12);
+}
+void BM_Read1920x1080CrowdedOpenCv(benchmark::State& state) {
+    readFrames(state, {1920, 1080}, true, false, "nell-byler-d6", 12);
+}
 // Photos of many tables (rune55-other test, 85 photos): textured ground gives the finder many more
 // candidates.
 void BM_ReadRune55(benchmark::State& state) {
@@ -162,6 +173,17 @@ MUSTER_READ_BENCHMARK(BM_Read640Dense);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080Dense);
 MUSTER_READ_BENCHMARK(BM_Read640OpenCv);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080OpenCv);
+// 40 iterations: each of the four crowded photos ten times per repetition.
+BENCHMARK(BM_Read1920x1080Crowded)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(40)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
+BENCHMARK(BM_Read1920x1080CrowdedOpenCv)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(40)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
 BENCHMARK(BM_ReadRune55)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(85)
