@@ -163,9 +163,11 @@ void BM_ReadTrayIn1920x1080Hinted(benchmark::State& state) {
 
 } // namespace
 
-// 50 iterations = each test photo once per repetition; the median across repetitions is the figure to quote.
-#define MUSTER_READ_BENCHMARK(fn)                                                                            \
-    BENCHMARK(fn)->Unit(benchmark::kMillisecond)->Iterations(50)->Repetitions(5)->ReportAggregatesOnly(true)
+// Iterations = each photo of the set once per repetition (the crowded four ten times each); the median across
+// repetitions is the figure to quote.
+#define MUSTER_READ_BENCHMARK_N(fn, n)                                                                       \
+    BENCHMARK(fn)->Unit(benchmark::kMillisecond)->Iterations(n)->Repetitions(5)->ReportAggregatesOnly(true)
+#define MUSTER_READ_BENCHMARK(fn) MUSTER_READ_BENCHMARK_N(fn, 50)
 
 MUSTER_READ_BENCHMARK(BM_Read640);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080);
@@ -173,27 +175,10 @@ MUSTER_READ_BENCHMARK(BM_Read640Dense);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080Dense);
 MUSTER_READ_BENCHMARK(BM_Read640OpenCv);
 MUSTER_READ_BENCHMARK(BM_Read1920x1080OpenCv);
-// 40 iterations: each of the four crowded photos ten times per repetition.
-BENCHMARK(BM_Read1920x1080Crowded)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(40)
-    ->Repetitions(5)
-    ->ReportAggregatesOnly(true);
-BENCHMARK(BM_Read1920x1080CrowdedOpenCv)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(40)
-    ->Repetitions(5)
-    ->ReportAggregatesOnly(true);
-BENCHMARK(BM_ReadRune55)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(85)
-    ->Repetitions(5)
-    ->ReportAggregatesOnly(true);
-BENCHMARK(BM_ReadRune55OpenCv)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(85)
-    ->Repetitions(5)
-    ->ReportAggregatesOnly(true);
+MUSTER_READ_BENCHMARK_N(BM_Read1920x1080Crowded, 40);
+MUSTER_READ_BENCHMARK_N(BM_Read1920x1080CrowdedOpenCv, 40);
+MUSTER_READ_BENCHMARK_N(BM_ReadRune55, 85);
+MUSTER_READ_BENCHMARK_N(BM_ReadRune55OpenCv, 85);
 MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080);
 MUSTER_READ_BENCHMARK(BM_ReadTrayIn1920x1080Hinted);
 
