@@ -4,7 +4,7 @@
 Stage 1, the die finder: a fully convolutional net that looks at the frame scaled so a die is about 19-25 px across
 and outputs, on a grid of stride 8, a centre heatmap, a sub-cell offset and the die size (CenterNet-style).
 Stage 2, the face reader: a small CNN that classifies a square crop around one found die (1.4 x its size,
-resampled to 32x32, or to the side --reader-crop gives, which the export declares and the C++ reader follows) into
+resampled to 32x32, or to the side --reader-crop gives: write it as reader_crop in the set's dice_models.yml) into
 faces 1-6 or "not a die". It learns from the dice of the train photos as the exported finder finds them (the
 finder's own centre and size errors are part of the augmentation).
 
@@ -824,7 +824,7 @@ def main():
     ap.add_argument("--reader-batches", type=int, default=100)
     ap.add_argument("--reader-batch", type=int, default=128)
     ap.add_argument("--reader-crop", type=int, default=32,
-                    help="reader input side; the export declares it (1x3xSxS) and the C++ reader crops to it")
+                    help="reader input side; the C++ reader crops to reader_crop of dice_models.yml, so set it there")
     ap.add_argument("--reader-rejpeg", action="store_true",
                     help="JPEG-compress whole photos (quality 60-97) for the compressed copies of the patches, half of "
                          "the training dice")

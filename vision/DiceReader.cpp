@@ -1,7 +1,5 @@
 #include "vision/DiceReader.h"
 
-#include "vision/OnnxInput.h"
-
 #include <opencv2/core/persistence.hpp>
 #include <opencv2/dnn/all_layers.hpp>
 #include <opencv2/imgproc.hpp>
@@ -105,20 +103,6 @@ cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size, int s
     return out;
 }
 
-Result<int> diceReaderCropSide(const std::vector<uchar>& readerModel) {
-    const Result<std::vector<int64_t>> shape = onnxInputShape(readerModel);
-    if (!shape)
-        return shape.error();
-    const std::vector<int64_t>& d = shape.value();
-    if (d.size() == 4 && d[1] == 3 && d[2] == d[3] && d[2] >= 8 && d[2] <= 256)
-        return static_cast<int>(d[2]);
-    std::string dims;
-    for (int64_t n : d)
-        dims += (dims.empty() ? "" : "x") + (n < 0 ? std::string("?") : std::to_string(n));
-    return Error{"input is " + dims +
-                 ": the reader needs Nx3xSxS, a colour crop of one fixed square side S of 8-256 px"};
-}
-
 std::string DiceReader::defaultModelDir() {
     if (const char* env = std::getenv("MUSTER_MODEL_DIR"); env && *env)
         return env;
@@ -158,6 +142,12 @@ Result<DiceModelSet> loadDiceModelSet(const std::string& modelDir) {
                 set.readers.push_back(r.string());
             }
         }
+        if (const cv::FileNode crop = in["reader_crop"]; !crop.empty()) {
+            const int side = crop.isInt() ? static_cast<int>(crop) : 0;
+            if (side < 8 || side > 256)
+                return Error{where + "reader_crop must be a whole number of pixels from 8 to 256"};
+            set.readerCrop = side;
+        }
         if (const cv::FileNode unsure = in["unsure_below"]; !unsure.empty()) {
             const double u = unsure.isReal() || unsure.isInt() ? unsure.real() : -1.0;
             if (!(u > 0.0 && u <= 1.0))
@@ -193,34 +183,45 @@ Result<DiceReader> DiceReader::load(const std::string& modelDir, const DiceReade
         std::ifstream in(p, std::ios::binary);
         return std::vector<uchar>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     };
-    const std::vector<uchar> finderModel = bytes(finderPath);
-    std::vector<std::vector<uchar>> readerModels;
-    int cropSide = 0;
+    const int cropSide = set->readerCrop;
+    // A model is read through OpenCV and then run once on a blank input of the size it will get: a file that
+    // is not a model, or a model of another kind (a finder named as a reader), is an Error naming it here
+    // rather than a failure in the middle of a read.
+    const auto loadNet = [&](const fs::path& p, int side, int outputs,
+                             const char* what) -> Result<cv::dnn::Net> {
+        const std::string name = p.filename().string();
+        const std::string failed = "dice model could not be loaded from " + modelDir + ": " + name + ": ";
+        try {
+            const std::vector<uchar> model = bytes(p);
+            cv::dnn::Net net = cv::dnn::readNetFromONNX(model);
+            if (net.empty())
+                return Error{failed + "OpenCV read no layers from it"};
+            net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+            net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+            net.setInput(cv::Mat(std::vector<int>{1, 3, side, side}, CV_32F, cv::Scalar(0)));
+            const cv::Mat out = net.forward();
+            const bool fits = outputs == 4 ? out.dims == 4 && out.size[1] == 4 : out.total() == 7;
+            if (!fits)
+                return Error{failed + "it is not " + what};
+            return net;
+        } catch (const cv::Exception& e) {
+            return Error{failed + "OpenCV cannot read or run it as a model (" + e.err + ")"};
+        }
+    };
+    // The finder is fully convolutional (output stride 8): any input a multiple of 16 will do for the check.
+    Result<cv::dnn::Net> finder =
+        loadNet(finderPath, 64, 4, "a finder (4 maps: heat, offset x, offset y, size)");
+    if (!finder)
+        return finder.error();
+    std::vector<cv::dnn::Net> readers;
     for (const fs::path& p : readerPaths) {
-        readerModels.push_back(bytes(p));
-        // OpenCV would run a reader on crops of any side (its layers are convolutions and a global average),
-        // so the side it was trained for is taken from its declared input; the readers of one set share it.
-        const Result<int> side = diceReaderCropSide(readerModels.back());
-        if (!side)
-            return Error{"dice model could not be loaded from " + modelDir + ": " + p.filename().string() +
-                         ": " + side.error().message};
-        if (cropSide != 0 && side.value() != cropSide)
-            return Error{"dice model could not be loaded from " + modelDir + ": " + p.filename().string() +
-                         " takes " + std::to_string(side.value()) + " px crops, " +
-                         readerPaths.front().filename().string() + " " + std::to_string(cropSide) + " px"};
-        cropSide = side.value();
+        Result<cv::dnn::Net> reader =
+            loadNet(p, cropSide, 7, "a reader (a colour crop to faces 1-6 and \"not a die\")");
+        if (!reader)
+            return reader.error();
+        readers.push_back(std::move(reader).value());
     }
-    try {
-        cv::dnn::Net finder = cv::dnn::readNetFromONNX(finderModel);
-        std::vector<cv::dnn::Net> readers;
-        for (const std::vector<uchar>& model : readerModels)
-            readers.push_back(cv::dnn::readNetFromONNX(model));
-        if (finder.empty() || std::any_of(readers.begin(), readers.end(), [](auto& r) { return r.empty(); }))
-            return Error{"dice model could not be loaded from " + modelDir};
-        return DiceReader(finder, readers, cropSide, resolved);
-    } catch (const cv::Exception& e) {
-        return Error{"dice model could not be loaded from " + modelDir + ": " + e.msg};
-    }
+    return DiceReader(finder.value(), readers, cropSide, resolved);
 }
 
 DiceReader::DiceReader(const cv::dnn::Net& finder, const std::vector<cv::dnn::Net>& readers, int cropSide,

@@ -107,17 +107,23 @@ struct DiceReaderOptions {
 };
 
 // A model folder's description of itself, dice_models.yml (OpenCV FileStorage YAML): the finder's file, the
-// readers' files (their probabilities are averaged for every crop) and the unsure threshold measured for
-// those readers together, so that a threshold travels with the models it was measured on.
+// readers' files (their probabilities are averaged for every crop), the side of the square crop the readers
+// were trained on, and the unsure threshold measured for those readers together, so that a threshold travels
+// with the models it was measured on.
 struct DiceModelSet {
     std::string finder = "dice_finder.onnx";
     std::vector<std::string> readers{"dice_reader.onnx"};
+    // reader_crop: pixels a side. The readers (convolutions and a global average) run on crops of any side,
+    // so only the folder can say which one they learned; 32 is the committed readers' and the training
+    // script's default.
+    int readerCrop = 32;
     std::optional<float> unsureBelow; // in (0, 1]; unset when the folder does not say
 };
 
 // The model set of modelDir: its dice_models.yml, or without one dice_finder.onnx, dice_reader.onnx and
-// dice_reader_2.onnx when it is there, with no threshold. A file that does not parse, names a file outside
-// the folder or gives a threshold outside (0, 1] is an Error; missing model files are load()'s to report.
+// dice_reader_2.onnx when it is there, at 32 px crops, with no threshold. A file that does not parse, names a
+// file outside the folder, gives a crop side outside 8-256 or a threshold outside (0, 1] is an Error; missing
+// model files are load()'s to report.
 Result<DiceModelSet> loadDiceModelSet(const std::string& modelDir);
 
 class DiceReader {
@@ -126,9 +132,10 @@ public:
     // reader needs alone to leave no confident wrong on train (the eleventh round's h1, dice-reader.md).
     static constexpr float kStrictUnsureBelow = 0.92f;
 
-    // Loads the model set of modelDir (loadDiceModelSet()). A reader's input must be Nx3xSxS (any batch, a
-    // fixed square side S of 8-256 px, the same for every reader of the set): S is the side its crops are
-    // resampled to. options().unsureBelow is always set after a load.
+    // Loads the model set of modelDir (loadDiceModelSet()) through OpenCV DNN and runs each model once on a
+    // blank input: a file OpenCV cannot read, a finder that does not give four maps or a reader that does not
+    // turn a crop of the set's side into 7 classes is an Error naming the file. options().unsureBelow is
+    // always set after a load.
     static Result<DiceReader> load(const std::string& modelDir, const DiceReaderOptions& options = {});
     // $MUSTER_MODEL_DIR if set, else data/models of the source tree this was built from.
     static std::string defaultModelDir();
@@ -137,7 +144,7 @@ public:
     Result<DiceFrame> read(const cv::Mat& frame, const DiceHints& hints = {});
 
     const DiceReaderOptions& options() const { return m_options; }
-    // The side of the reader's input crop (the loaded reader model's), in pixels.
+    // The side of the readers' input crop (the model set's reader_crop), in pixels.
     int cropSide() const { return m_cropSide; }
     DiceReaderOptions& options() { return m_options; }
 
@@ -212,9 +219,5 @@ private:
 // The crop the reader sees: a square of side kCropContext*size around centre, replicated border, resampled to
 // side x side (DiceReader::cropSide()).
 cv::Mat diceReaderCrop(const cv::Mat& bgr, cv::Point2f centre, float size, int side);
-
-// The crop side a reader model takes: the side S of its declared Nx3xSxS input (dice_reader.onnx's bytes).
-// An Error names the shape when it is not that (not square, not 3 channels, no fixed side, outside 8-256).
-Result<int> diceReaderCropSide(const std::vector<uchar>& readerModel);
 
 } // namespace muster::vision

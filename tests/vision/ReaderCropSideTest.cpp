@@ -1,11 +1,11 @@
-// The reader's crop side follows the loaded reader model's declared input (1x3xSxS): 32 for the committed
-// reader, another side for a reader declared so, and a clear Error for an input the reader cannot use. A
-// model folder's dice_models.yml names its readers and the unsure threshold measured for them (ModelSet.*).
+// The reader's crop side is the model set's (reader_crop in dice_models.yml, 32 without one): the committed
+// readers take 32 px, a set that says 40 crops at 40 and reads as OpenCV DNN does, and a model that is not
+// what the set names it (a finder as a reader, a text file, a cut file) is an Error naming it. A model
+// folder's dice_models.yml names its readers and the unsure threshold measured for them (ModelSet.*).
 
 #include "TestData.h"
 #include "vision/ConvKernels.h"
 #include "vision/DiceReader.h"
-#include "vision/OnnxInput.h"
 #include "vision/ReaderNet.h"
 #include "vision/eval/DiceEval.h"
 
@@ -30,22 +30,6 @@ namespace {
 std::vector<uchar> fileBytes(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// The committed reader with its declared input side changed from 32x32 to height x width. The net is
-// convolutions and a global average, so it runs at any side; only the declaration changes. The two spatial
-// dimensions are encoded as "0a 02 08 20" each (dim { dim_value: 32 }), once in the file.
-std::vector<uchar> readerDeclaring(int height, int width) {
-    std::vector<uchar> model = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
-    const std::vector<uchar> dims{0x0a, 0x02, 0x08, 0x20, 0x0a, 0x02, 0x08, 0x20};
-    auto at = std::search(model.begin(), model.end(), dims.begin(), dims.end());
-    EXPECT_NE(at, model.end()) << "the committed reader no longer declares a 32x32 input";
-    if (at == model.end())
-        return model;
-    EXPECT_EQ(std::search(at + 1, model.end(), dims.begin(), dims.end()), model.end());
-    at[3] = static_cast<uchar>(height); // one-byte varints: sides under 128
-    at[7] = static_cast<uchar>(width);
-    return model;
 }
 
 void writeBytes(const fs::path& path, const std::vector<uchar>& bytes) {
@@ -85,9 +69,6 @@ private:
 } // namespace
 
 TEST(ReaderCropSide, CommittedReaderTakes32) {
-    const auto shape = mv::onnxInputShape(fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx"));
-    ASSERT_TRUE(shape) << shape.error().message;
-    EXPECT_EQ(shape.value(), (std::vector<int64_t>{-1, 3, 32, 32})); // the batch dimension is named
     auto reader = mv::DiceReader::load(MUSTER_TEST_MODEL_DIR);
     ASSERT_TRUE(reader) << reader.error().message;
     EXPECT_EQ(reader->cropSide(), 32);
@@ -106,9 +87,7 @@ TEST(ModelSet, CommittedSetIsAPairWithItsThreshold) {
     EXPECT_EQ(set->readers, (std::vector<std::string>{"dice_reader.onnx", "dice_reader_2.onnx"}));
     ASSERT_TRUE(set->unsureBelow.has_value());
     EXPECT_FLOAT_EQ(*set->unsureBelow, 0.85f);
-    const auto shape = mv::onnxInputShape(fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader_2.onnx"));
-    ASSERT_TRUE(shape) << shape.error().message;
-    EXPECT_EQ(shape.value(), (std::vector<int64_t>{-1, 3, 32, 32}));
+    EXPECT_EQ(set->readerCrop, 32);
 
     auto reader = mv::DiceReader::load(MUSTER_TEST_MODEL_DIR);
     ASSERT_TRUE(reader) << reader.error().message;
@@ -130,6 +109,7 @@ TEST(ModelSet, FolderWithoutDescriptionUsesTheFileNamesAndTheStrictThreshold) {
     ASSERT_TRUE(one) << one.error().message;
     EXPECT_EQ(one->readers, (std::vector<std::string>{"dice_reader.onnx"}));
     EXPECT_FALSE(one->unsureBelow.has_value());
+    EXPECT_EQ(one->readerCrop, 32);
     auto reader = mv::DiceReader::load(single.string());
     ASSERT_TRUE(reader) << reader.error().message;
     EXPECT_FLOAT_EQ(*reader->options().unsureBelow, mv::DiceReader::kStrictUnsureBelow);
@@ -222,6 +202,9 @@ TEST(ModelSet, BadDescriptionIsAnError) {
     expectError("set-outside", head + "readers: [ \"../dice_reader.onnx\" ]\n", "file names in the folder");
     expectError("set-finder", head + "finder: /etc/passwd\n", "finder must be a file name in the folder");
     expectError("set-garbage", head + "readers: [ a, b\n  unsure_below: {\n", "not a model set description");
+    for (const char* crop : {"4", "300", "32.5", "wide"})
+        expectError(std::string("set-crop-") + crop, head + "reader_crop: " + crop + "\n",
+                    "reader_crop must be a whole number of pixels from 8 to 256");
 
     // A reader it names that is not there is the missing file's error.
     const ModelFolder folder("set-missing", first);
@@ -232,11 +215,12 @@ TEST(ModelSet, BadDescriptionIsAnError) {
     EXPECT_NE(loaded.error().message.find("gone.onnx"), std::string::npos) << loaded.error().message;
 }
 
-// A reader declared 40 px loads with cropSide() 40, its own loops accept it (at 40 px the last block runs on
+// A set that says 40 px loads with cropSide() 40, its own loops accept it (at 40 px the last block runs on
 // 5x5 maps, odd, so without Winograd), and it reads a photo as OpenCV DNN does.
 TEST(ReaderCropSide, ReaderOfAnotherSideLoadsAndReads) {
-    const ModelFolder folder("40", readerDeclaring(40, 40));
+    const ModelFolder folder("40", fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx"));
     const fs::path& dir = folder.path();
+    std::ofstream(dir / "dice_models.yml") << "%YAML:1.0\n---\nreader_crop: 40\n";
     auto reader = mv::DiceReader::load(dir.string());
     ASSERT_TRUE(reader) << reader.error().message;
     EXPECT_EQ(reader->cropSide(), 40);
@@ -271,7 +255,8 @@ TEST(ReaderCropSide, ReaderOfAnotherSideLoadsAndReads) {
     EXPECT_GT(dice, 5);
 }
 
-TEST(ReaderCropSide, UnusableInputIsAnError) {
+// A model is run once on a blank input when it loads: what is not a reader, or not a model, is named.
+TEST(ReaderCropSide, UnusableModelIsAnError) {
     const auto expectError = [](const std::string& name, const std::vector<uchar>& reader, const char* says) {
         const auto loaded = mv::DiceReader::load(ModelFolder(name, reader).string());
         ASSERT_FALSE(loaded) << name;
@@ -279,14 +264,21 @@ TEST(ReaderCropSide, UnusableInputIsAnError) {
         EXPECT_NE(loaded.error().message.find("dice_reader.onnx"), std::string::npos)
             << loaded.error().message;
     };
-    expectError("wide", readerDeclaring(32, 40), "input is ?x3x32x40: the reader needs Nx3xSxS");
-    expectError("tiny", readerDeclaring(4, 4), "input is ?x3x4x4");
-    // The finder's input has no fixed side (it takes frames of any size).
+    // The finder turns a 32 px crop into four 4x4 maps, not 7 classes.
     expectError("finder", fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx"),
-                "input is ?x3x?x?");
-    expectError("text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, "not an ONNX model");
+                "it is not a reader");
+    expectError("text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, "could not be loaded");
     const std::vector<uchar> committed = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
-    expectError("cut", std::vector<uchar>(committed.begin(), committed.begin() + 100), "not an ONNX model");
+    expectError("cut", std::vector<uchar>(committed.begin(), committed.begin() + 100), "could not be loaded");
+
+    // A reader named as the finder.
+    const ModelFolder swapped("swapped", committed);
+    fs::copy_file(swapped.path() / "dice_reader.onnx", swapped.path() / "dice_finder.onnx",
+                  fs::copy_options::overwrite_existing);
+    const auto loaded = mv::DiceReader::load(swapped.string());
+    ASSERT_FALSE(loaded);
+    EXPECT_NE(loaded.error().message.find("dice_finder.onnx: it is not a finder"), std::string::npos)
+        << loaded.error().message;
 }
 
 // A set with dice_reader_2.onnx averages the two readers' probabilities for every crop. Without the second
@@ -350,6 +342,8 @@ TEST(ReaderPair, UnusableSecondReaderIsAnError) {
         EXPECT_NE(loaded.error().message.find("dice_reader_2.onnx"), std::string::npos)
             << loaded.error().message;
     };
-    expectError("pair-40", readerDeclaring(40, 40), "takes 40 px crops, dice_reader.onnx 32 px");
-    expectError("pair-text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, "not an ONNX model");
+    expectError("pair-finder", fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx"),
+                "it is not a reader");
+    expectError("pair-text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'},
+                "could not be loaded");
 }
