@@ -267,9 +267,10 @@ TEST(ReaderCropSide, UnusableModelIsAnError) {
     // The finder turns a 32 px crop into four 4x4 maps, not 7 classes.
     expectError("finder", fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx"),
                 "it is not a reader");
-    expectError("text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, "could not be loaded");
+    const char* unreadable = "OpenCV cannot read or run it as a model";
+    expectError("text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'}, unreadable);
     const std::vector<uchar> committed = fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_reader.onnx");
-    expectError("cut", std::vector<uchar>(committed.begin(), committed.begin() + 100), "could not be loaded");
+    expectError("cut", std::vector<uchar>(committed.begin(), committed.begin() + 100), unreadable);
 
     // A reader named as the finder.
     const ModelFolder swapped("swapped", committed);
@@ -345,5 +346,5 @@ TEST(ReaderPair, UnusableSecondReaderIsAnError) {
     expectError("pair-finder", fileBytes(fs::path(MUSTER_TEST_MODEL_DIR) / "dice_finder.onnx"),
                 "it is not a reader");
     expectError("pair-text", std::vector<uchar>{'n', 'o', 't', ' ', 'o', 'n', 'n', 'x'},
-                "could not be loaded");
+                "OpenCV cannot read or run it as a model");
 }
