@@ -7,7 +7,8 @@
 # running one gtest shard (GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS) of its cases in one process. The sanitizer
 # builds use it: a sanitized process takes 0.2-0.5 s to start and to check for leaks at exit, while most of our
 # 900 cases run in milliseconds: one process per case spent about a third of the ASan pass's test time on
-# cases under 2 s each (604 of 1,555 s), most of it starting and ending processes. MUSTER_TEST_SHARD_FILTER is a gtest filter for the shards (e.g. "-Slow.*:Other.*").
+# cases under 2 s each (604 of 1,555 s), most of it starting and ending processes. MUSTER_TEST_SHARD_FILTER is
+# a gtest filter for the shards (e.g. "-Slow.*:Other.*").
 set(MUSTER_TEST_SHARDS 0 CACHE STRING "Run each GoogleTest executable as this many sharded ctest tests (0: one per case)")
 set(MUSTER_TEST_SHARD_FILTER "" CACHE STRING "gtest filter for the sharded tests (MUSTER_TEST_SHARDS > 0)")
 

@@ -79,7 +79,8 @@ if [ "$sanitize" = 1 ]; then
     asan_dir="${MUSTER_ASAN_BUILD_DIR:-$MUSTER_ROOT/build-asan}"
     echo "== test: ASan+UBSan build of every target, the Qt app's included, in $asan_dir"
     # -O1 -g1: line tables are all a sanitizer report needs, and -O1 (the optimisation the ASan manual suggests)
-    # compiled the whole tree in 70% of the time of -O2 (1,286 s against 1,857 s on 2 cores). Each GoogleTest executable runs as 4 shards, one process each:
+    # compiled the whole tree in 70% of the time of -O2 (1,286 s against 1,857 s on 2 cores). Each GoogleTest
+    # executable runs as 4 shards, one process each:
     # a sanitized process takes 0.2-0.5 s to start and to check for leaks, most cases milliseconds to run.
     muster_configure_dir "$asan_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_SANITIZE=ON \
         -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DMUSTER_TEST_SHARDS=4 \
