@@ -69,9 +69,11 @@ void paintDie(cv::Mat& image, const cv::Rect2f& box, const SymbolFaceOptions& op
     cv::Mat die = image(roi);
     const cv::Point2f c(box.x + box.width / 2 - static_cast<float>(roi.x),
                         box.y + box.height / 2 - static_cast<float>(roi.y));
-    // The body colour: the median of the central disk, which pips cover well under half of; the box's border
-    // ring is partly table where the die is turned.
-    const float inner = 0.4f * std::min(box.width, box.height);
+    // The body colour: the median of the central disk, which pips cover well under half of. The disk stays
+    // inside the top face at any turn (a square turned 45 degrees in its box holds a disk of 0.35 of the
+    // box): a wider one takes in table at the corners, and on a dark die with red pips the table and the pips
+    // would outweigh the body, leaving the pips and drawing the symbol in the body's colour.
+    const float inner = 0.3f * std::min(box.width, box.height);
     std::array<std::vector<uchar>, 3> values;
     for (int y = 0; y < die.rows; ++y)
         for (int x = 0; x < die.cols; ++x)
@@ -119,6 +121,13 @@ void paintDie(cv::Mat& image, const cv::Rect2f& box, const SymbolFaceOptions& op
         if (!touches && static_cast<float>(std::max(w, h)) < 0.35f * edge)
             mask.setTo(255, labels == i);
     }
+    // Within the face's middle, pip-coloured pixels are painted over whatever blob they belong to: on marbled
+    // dice the pips join the swirls into blobs too large for the test above, and would stay beside the
+    // symbol.
+    cv::Mat middle = cv::Mat::zeros(die.size(), CV_8U);
+    cv::circle(middle, cv::Point(cvRound(c.x), cvRound(c.y)), cvRound(0.32f * edge), cv::Scalar(255),
+               cv::FILLED);
+    mask |= pipLike & middle;
     cv::dilate(mask, mask, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
     die.setTo(cv::Scalar(body[0], body[1], body[2]), mask);
     cv::Mat soft;
