@@ -90,10 +90,11 @@ Result<DiceSet> teachDiceSet(const std::vector<TeachExample>& examples, const Te
                              TeachSummary* summary = nullptr);
 
 // Reads each die of `read` (DiceReader::read() of `frame`) again with the set, by its nearest example.
-// Nearest a taught face: that face, sure when the example is within the face's threshold and no other taught
-// face is nearly as near. Nearest a pips face: the pip read stands, unsure (if it was not) when it names
-// another face or a taught one, or when the example is beyond the face's threshold (a look the set was not
-// taught). Adds the time taken to read.milliseconds.
+// Nearest a taught face: that face, sure when the example is within the face's threshold, no other taught
+// face is nearly as near and the look alone (the ring harmonics, free of colour) does not clearly prefer
+// another face. Nearest a pips face: the pip read stands, unsure (if it was not) when it names another face
+// or a taught one, when the example is beyond the face's threshold (a look the set was not taught), or when
+// the look alone clearly prefers a taught face. Adds the time taken to read.milliseconds.
 Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DiceFrame& read);
 // The same for one die (a die of this set among dice of other sets).
 Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DieRead& die);

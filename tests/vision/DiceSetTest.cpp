@@ -291,12 +291,14 @@ TEST_F(SymbolFaces, TaughtSetReadsSymbolSixesAndLeavesTheOthers) {
 }
 
 // A ring is not the taught star: the set does not read it as a 6. The pip reader reads most rings as a sure
-// other face (a big pip), which the set does not yet catch (docs/dice-reader.md, "Custom faces").
+// other face (a big pip), which the set catches only in part (docs/dice-reader.md, "Custom faces").
 TEST_F(SymbolFaces, AnUntaughtSymbolIsNotTakenForTheTaughtOne) {
     const FaceTally t = tally(*s->reader, split(s->crossDir, "test"), &s->taught.set);
     std::printf("ring test with the star set: 6s %d, read 6 %d, unsure %d, confidently wrong %d\n", t.dice[5],
                 t.right[5], t.unsure[5], t.confidentWrong[5]);
     ASSERT_GT(t.dice[5], 30);
-    // 6 of 43 with the readers' features (4 with the look alone).
+    // 6 of 43 read as a 6, 14 unsure (the look alone puts the ring nearer the stars than the whole
+    // descriptor does) and 24 as a sure other face, mostly a 1.
     EXPECT_LE(t.sureRight[5], t.dice[5] / 7) << "rings passed for the taught star";
+    EXPECT_LE(t.confidentWrong[5], 24) << "rings read as a sure other face";
 }

@@ -109,10 +109,9 @@ TEST_F(FaceTeachingTest, TappingNeedsADieAndAFace) {
 // Throws of the train part are taught until every face has 12 examples (6 throws here, 29 taps: a few minutes
 // at the table); the taught faces travel in the profile's JSON; every photo of the test part is then read
 // through the settled-throw pipeline. Measured (Dec 6): star 6s 42 of 42 right, none unsure or confidently
-// wrong; the other faces 249 of 265 right against 259 without the set, 9 confidently wrong against 2 (7 of
-// them a 1 or a 4 read as a sure 6: the few star examples give the taught face a loose threshold;
-// docs/dice-reader.md, Known limits). With 6 examples a face (3 throws) 35 of 42 sixes were right and 5
-// confidently wrong.
+// wrong; the other faces 246 of 265 right against 259 without the set, 7 confidently wrong against 2 (most a
+// 1 or a 4 read as a sure 6: a few star examples give the taught face a loose threshold; docs/dice-reader.md,
+// Known limits). With 6 examples a face (3 throws) 34 of 42 sixes were right, 7 unsure, 1 confidently wrong.
 constexpr int kExamplesPerFace = 12;
 TEST_F(FaceTeachingTest, FacesTaughtAtTheTableReadTheSymbolSixesInPlay) {
     const auto train = split("train");
@@ -210,7 +209,8 @@ TEST_F(FaceTeachingTest, FacesTaughtAtTheTableReadTheSymbolSixesInPlay) {
     // Thresholds that hold (measured above), to go up only.
     EXPECT_GE(with.sixesRight * 100, with.sixes * 97);
     EXPECT_LE(with.sixesWrong, 1);
-    EXPECT_GE(with.othersRight * 100, without.othersRight * 96) << "the other faces keep most reads";
-    // Most of the other faces' wrong reads are a 1 or a 4 taken for the taught 6 (see above).
-    EXPECT_LE(with.othersWrong, without.othersWrong + 7);
+    // The other faces pay for the sixes: where the look alone and the whole descriptor disagree about a
+    // taught face the die is unsure (applyDiceSet), rather than a sure guess.
+    EXPECT_GE(with.othersRight * 100, without.othersRight * 94) << "the other faces keep most reads";
+    EXPECT_LE(with.othersWrong, without.othersWrong + 5);
 }
