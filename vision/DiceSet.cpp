@@ -384,8 +384,13 @@ Result<DiceSet> teachDiceSet(const std::vector<TeachExample>& examples, const Te
 Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DieRead& die) {
     if (!set.anyTaught())
         return {};
+    return applyDiceSetToLook(set, dieDescriptor(frame, die), die);
+}
+
+Result<void> applyDiceSetToLook(const DiceSet& set, const cv::Mat& d, DieRead& die) {
+    if (!set.anyTaught())
+        return {};
     const int size = set.descriptorSize();
-    const cv::Mat d = dieDescriptor(frame, die);
     if (d.cols != size)
         return Error{"the dice set was taught with other reader models (" + std::to_string(size) +
                      "-number looks, these give " + std::to_string(d.cols) + "): teach it again"};

@@ -98,5 +98,7 @@ Result<DiceSet> teachDiceSet(const std::vector<TeachExample>& examples, const Te
 Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DiceFrame& read);
 // The same for one die (a die of this set among dice of other sets).
 Result<void> applyDiceSet(const DiceSet& set, const cv::Mat& frame, DieRead& die);
+// The same for one die whose look dieDescriptor() has already taken (one read of a photo, many sets).
+Result<void> applyDiceSetToLook(const DiceSet& set, const cv::Mat& descriptor, DieRead& die);
 
 } // namespace muster::vision

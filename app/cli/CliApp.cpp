@@ -143,6 +143,22 @@ void addDice(CLI::App& app, std::function<int()>& command) {
     teach->add_option("--out", t->out, "the dice set to write (YAML)")->required();
     addReaderKnobs(teach, t->reader);
 
+    CLI::App* folds = dice->add_subcommand(
+        "teach-folds",
+        "how well dice teach works on these dice: each fold of the photos is read by sets taught from the "
+        "others, and the reads are counted by labelled face");
+    auto tf = bind(folds, command, runDiceTeachFolds);
+    folds->add_option("MANIFEST", tf->manifest, "the manifest CSV")->required();
+    folds->add_option("--split", tf->split, "the photos of this split (default train)");
+    folds->add_option("--folds", tf->folds, "photo i is read in fold i % N (default 4)")
+        ->check(CLI::Range(2, 20));
+    folds
+        ->add_option("--per-face", tf->perFace,
+                     "teach as at the table, from runs of photos giving each face N examples (default 0: "
+                     "from all the other folds, as dice teach)")
+        ->check(CLI::Range(0, 10000));
+    addReaderKnobs(folds, tf->reader);
+
     // Hidden (no description): for rerunning the dice-set figures of docs/dice-reader.md.
     CLI::App* symbolize = dice->add_subcommand("symbolize", "");
     symbolize->group("");

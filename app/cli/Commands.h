@@ -20,6 +20,7 @@ int runDiceRead(const DiceReadOptions& options);
 int runDiceEval(const DiceEvalOptions& options);
 int runDiceWatch(const DiceWatchOptions& options);
 int runDiceTeach(const DiceTeachOptions& options);
+int runDiceTeachFolds(const DiceTeachFoldsOptions& options);
 int runDiceSymbolize(const DiceSymbolizeOptions& options);
 
 int runChitsPrint(const ChitsPrintOptions& options);

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace muster::cli {
@@ -205,22 +206,50 @@ int runDiceEval(const DiceEvalOptions& o) {
     return report.errors.empty() ? 0 : 1;
 }
 
-int runDiceTeach(const DiceTeachOptions& o) {
-    auto images = mv::loadManifest(o.manifest, o.split);
+namespace {
+
+// The labelled photos of a manifest's split and the reader, for teaching; or else the exit code to return.
+struct TeachingInput {
+    std::vector<mv::LabelledImage> images;
+    std::optional<mv::DiceReader> reader;
+    int exitCode = 0;
+};
+
+TeachingInput loadTeachingInput(const std::string& manifest, const std::string& split,
+                                const DiceReaderArgs& readerArgs) {
+    TeachingInput in;
+    auto images = mv::loadManifest(manifest, split);
     if (!images) {
         std::cerr << "muster-cli dice: " << images.error().message << "\n";
-        return 2;
+        in.exitCode = 2;
+        return in;
     }
-    if (images->empty())
-        return usageError(o.manifest + " has no photos in split " + o.split);
-    auto reader = loadReader(o.reader);
+    if (images->empty()) {
+        in.exitCode = usageError(manifest + " has no photos in split " + split);
+        return in;
+    }
+    auto reader = loadReader(readerArgs);
     if (!reader) {
         std::cerr << "muster-cli dice: " << reader.error().message << "\n";
-        return 1;
+        in.exitCode = 1;
+        return in;
     }
-    const auto taught = mv::teachFromPhotos(reader.value(), images.value(), {}, [](int done, int total) {
-        std::cerr << "\r[" << done << "/" << total << "]" << (done == total ? "\n" : "") << std::flush;
-    });
+    in.images = std::move(images).value();
+    in.reader.emplace(std::move(reader).value());
+    return in;
+}
+
+void printProgress(int done, int total) {
+    std::cerr << "\r[" << done << "/" << total << "]" << (done == total ? "\n" : "") << std::flush;
+}
+
+} // namespace
+
+int runDiceTeach(const DiceTeachOptions& o) {
+    TeachingInput in = loadTeachingInput(o.manifest, o.split, o.reader);
+    if (in.exitCode != 0)
+        return in.exitCode;
+    const auto taught = mv::teachFromPhotos(*in.reader, in.images, {}, printProgress);
     if (!taught) {
         std::cerr << "muster-cli dice: " << taught.error().message << "\n";
         return 2;
@@ -238,6 +267,39 @@ int runDiceTeach(const DiceTeachOptions& o) {
                   << taught->summary.pipRight[f] << ", threshold " << std::setprecision(3)
                   << taught->set.faces[f].threshold << std::setprecision(1) << "\n";
     std::cout << "wrote " << o.out << "\n";
+    return 0;
+}
+
+int runDiceTeachFolds(const DiceTeachFoldsOptions& o) {
+    TeachingInput in = loadTeachingInput(o.manifest, o.split, o.reader);
+    if (in.exitCode != 0)
+        return in.exitCode;
+    mv::TeachFoldOptions options;
+    options.folds = o.folds;
+    options.examplesPerFace = o.perFace;
+    const auto report = mv::teachInFolds(*in.reader, in.images, options, printProgress);
+    if (!report) {
+        std::cerr << "muster-cli dice: " << report.error().message << "\n";
+        return 2;
+    }
+    std::cout << report->images << " photos in " << o.folds << " folds, " << report->teachings
+              << " sets taught"
+              << (o.perFace > 0 ? " from runs of " + std::to_string(o.perFace) + " examples a face" : "")
+              << (report->teachingsFailed > 0
+                      ? " (" + std::to_string(report->teachingsFailed) + " runs could not be taught)"
+                      : "")
+              << ", " << std::fixed << std::setprecision(1) << report->milliseconds / 1000.0 << " s\n";
+    const auto pct = [](int n, int of) {
+        return of > 0 ? 100.0 * n / of : 0.0;
+    };
+    for (size_t f = 0; f < 6; ++f) {
+        const mv::FaceReadTally& t = report->faces[f];
+        std::cout << "  face " << f + 1 << ": taught in " << report->taughtIn[f] << " of "
+                  << report->teachings << " sets; " << t.dice << " reads, right and sure "
+                  << std::setprecision(2) << pct(t.sureRight, t.dice) << "%, unsure " << pct(t.unsure, t.dice)
+                  << "%, confidently wrong " << pct(t.confidentWrong, t.dice) << "% (" << t.confidentWrong
+                  << ")\n";
+    }
     return 0;
 }
 

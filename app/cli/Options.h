@@ -84,6 +84,14 @@ struct DiceTeachOptions {
     DiceReaderArgs reader;
 };
 
+struct DiceTeachFoldsOptions {
+    std::string manifest;
+    std::string split = "train";
+    int folds = 4;
+    int perFace = 0; // 0: teach on whole folds; N: as at the table, from runs of N examples a face
+    DiceReaderArgs reader;
+};
+
 // Hidden: writes a copy of a labelled data set with one face's pips painted over by a symbol.
 struct DiceSymbolizeOptions {
     std::string source;

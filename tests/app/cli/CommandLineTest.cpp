@@ -154,6 +154,10 @@ TEST(CommandLine, DiceTeachWritesASetThatDiceEvalReadsWith) {
     // A file that is no dice set is a usage error, named.
     const Outcome bad = run({"dice", "eval", manifest, "--split", "test", "--dice-set", manifest});
     EXPECT_EQ(bad.exitCode, 2);
+    const Outcome folds = run({"dice", "teach-folds", manifest});
+    ASSERT_EQ(folds.exitCode, 0) << folds.err;
+    EXPECT_TRUE(has(folds.out, "200 photos in 4 folds, 4 sets taught")) << folds.out;
+    EXPECT_TRUE(has(folds.out, "face 6: taught in 4 of 4 sets; 235 reads")) << folds.out;
     std::filesystem::remove_all(dir);
 }
 
@@ -166,4 +170,9 @@ TEST(CommandLine, DiceTeachAndDiceSetAreListedInHelp) {
     EXPECT_FALSE(has(parse({"dice", "--help"}).out, "symbolize")) << "hidden";
     EXPECT_EQ(parse({"dice", "teach", "m.csv"}).exitCode, 2) << "no --out";
     EXPECT_EQ(parse({"dice", "symbolize", "a", "b", "--symbol", "moon"}).exitCode, 2);
+    EXPECT_TRUE(has(parse({"dice", "--help"}).out, "teach-folds"));
+    EXPECT_TRUE(has(parse({"dice", "teach-folds", "--help"}).out, "--per-face"));
+    EXPECT_EQ(parse({"dice", "teach-folds", "m.csv", "--folds", "1"}).exitCode, 2)
+        << "one fold reads nothing";
+    EXPECT_EQ(parse({"dice", "teach-folds", "m.csv", "--per-face", "-3"}).exitCode, 2);
 }
