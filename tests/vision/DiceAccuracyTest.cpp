@@ -120,27 +120,23 @@ TEST(DiceAccuracy, AtTheTableTheSizeHintIsNoWorse) {
         ASSERT_TRUE(plain.errors.empty() && hinted.errors.empty()) << set;
         EXPECT_GE(hinted.found, plain.found) << set;
         EXPECT_GE(hinted.readRight, plain.readRight) << set;
-        // On rune55 the plain read's finder scale search leaves most dice it reads at a wrong scale unsure,
-        // so it is wrong less often than the hinted read, which reads half again as many right: 3 dice
-        // against 7 of 257 (train: 43 against 30 of 1090). Its bound is below.
-        if (std::string(set) == "nell-byler-d6") {
-            EXPECT_LE(share(hinted.confidentWrong, hinted.dice), share(plain.confidentWrong, plain.dice))
-                << set;
-        }
+        EXPECT_LE(share(hinted.confidentWrong, hinted.dice), share(plain.confidentWrong, plain.dice)) << set;
         EXPECT_LE(hinted.phantom, plain.phantom) << set;
         if (std::string(set) == "nell-byler-d6") {
             EXPECT_GE(share(hinted.readRight, hinted.dice), 0.995); // measured: 307 of 308, 0 wrong, 4 unsure
             EXPECT_LE(share(hinted.confidentWrong, hinted.dice), 0.0);
             EXPECT_LE(share(hinted.unsure, hinted.dice), 0.013);
         } else {
-            // Measured: 168 of 257 right (0.654), 7 confidently wrong (0.027), 59 unsure (0.230), 0.69
-            // phantoms a photo; without the hint 117 right, 3 wrong, 1.78 phantoms a photo.
-            EXPECT_GE(share(plain.readRight, plain.dice), 0.45);
-            EXPECT_LE(share(plain.phantom, plain.images), 1.8);
-            EXPECT_GE(share(hinted.readRight, hinted.dice), 0.65);
-            EXPECT_LE(share(hinted.confidentWrong, hinted.dice), 0.028);
-            EXPECT_LE(share(hinted.unsure, hinted.dice), 0.235);
-            EXPECT_LE(share(hinted.phantom, hinted.images), 0.70);
+            // Measured: 176 of 257 right (0.685), 8 confidently wrong (0.031), 79 unsure (0.307), 0.38
+            // phantoms a photo; without the hint 128 right, 8 wrong, 1.35 phantoms a photo. The wrong and
+            // unsure bounds rose (0.028, 0.235) when dice read beside their top-face box stopped counting as
+            // a miss and a phantom (matchReadsToBoxes): 27 more dice found; right +8, wrong +1, unsure +20.
+            EXPECT_GE(share(plain.readRight, plain.dice), 0.49);
+            EXPECT_LE(share(plain.phantom, plain.images), 1.36);
+            EXPECT_GE(share(hinted.readRight, hinted.dice), 0.68);
+            EXPECT_LE(share(hinted.confidentWrong, hinted.dice), 0.032);
+            EXPECT_LE(share(hinted.unsure, hinted.dice), 0.31);
+            EXPECT_LE(share(hinted.phantom, hinted.images), 0.38);
         }
     }
 }

@@ -69,6 +69,30 @@ TEST(DiceEval, TwoReadsInOneBoxCountOnePhantom) {
     EXPECT_EQ(s.phantom, 1);
 }
 
+// A die seen at a slant, labelled with a flat box on its top face only (as rune55-other r55_0379 is): the
+// read of the whole die is centred below that box, and is still the same die, not a miss and a phantom.
+TEST(DiceEval, AReadWhoseOutlineHoldsTheBoxCentreMatchesIt) {
+    mv::LabelledImage img = labels();
+    img.dice = {{4, cv::Rect2f(100, 100, 40, 16)}}; // centre (120, 108)
+    img.count = 1;
+    img.faces = {4};
+    mv::DiceFrame read;
+    read.dice = {die(4, 122, 125)}; // 30 px outline: y 110-140, so the box centre is just outside it
+    EXPECT_EQ(mv::scoreImage(read, img).found, 0);
+    read.dice = {die(4, 122, 120)}; // y 105-135: holds the box centre, own centre outside the box
+    mv::ImageScore s = mv::scoreImage(read, img);
+    EXPECT_EQ(s.found, 1);
+    EXPECT_EQ(s.readRight, 1);
+    EXPECT_EQ(s.phantom, 0);
+
+    // The outline is a turned square: 19 px below its centre is outside it upright (half side 15) and inside
+    // it turned by 45 degrees, whose corner points straight down 21.2 px.
+    read.dice = {die(4, 120, 108 + 19)};
+    EXPECT_EQ(mv::scoreImage(read, img).found, 0);
+    read.dice.front().outline.angle = 45;
+    EXPECT_EQ(mv::scoreImage(read, img).found, 1);
+}
+
 TEST(DiceEval, WithoutBoxesMatchesValues) {
     mv::LabelledImage img = labels();
     img.dice.clear();

@@ -214,6 +214,17 @@ Result<int> applyLabelFixes(std::vector<LabelledImage>& images, const std::vecto
     return static_cast<int>(targets.size());
 }
 
+namespace {
+
+bool insideOutline(const cv::RotatedRect& outline, cv::Point2f p) {
+    const double a = outline.angle * CV_PI / 180.0;
+    const double dx = p.x - outline.center.x, dy = p.y - outline.center.y;
+    const double u = dx * std::cos(a) + dy * std::sin(a), v = -dx * std::sin(a) + dy * std::cos(a);
+    return std::abs(u) <= outline.size.width / 2 && std::abs(v) <= outline.size.height / 2;
+}
+
+} // namespace
+
 std::vector<int> matchReadsToBoxes(const DiceFrame& read, const LabelledImage& truth) {
     std::vector<int> match(read.dice.size(), -1);
     std::vector<size_t> order(read.dice.size());
@@ -228,9 +239,10 @@ std::vector<int> matchReadsToBoxes(const DiceFrame& read, const LabelledImage& t
         double bestD = 1e30;
         for (size_t j = 0; j < truth.dice.size(); ++j) {
             const cv::Rect2f& b = truth.dice[j].box;
-            if (used[j] || c.x < b.x || c.y < b.y || c.x > b.x + b.width || c.y > b.y + b.height)
-                continue;
             const cv::Point2f bc(b.x + b.width / 2, b.y + b.height / 2);
+            const bool readInBox = c.x >= b.x && c.y >= b.y && c.x <= b.x + b.width && c.y <= b.y + b.height;
+            if (used[j] || !(readInBox || insideOutline(read.dice[i].outline, bc)))
+                continue;
             const double d = cv::norm(c - bc);
             if (d < bestD) {
                 best = static_cast<int>(j);

@@ -65,11 +65,13 @@ struct ImageScore {
 };
 
 // For each read die, the index in truth.dice of the labelled die it matches, or -1: the nearest unmatched
-// labelled die whose box contains its centre, strongest reads first.
+// labelled die whose box contains the read's centre or whose box centre lies in the read's outline, strongest
+// reads first. Both ways, because photos taken at a slant are often labelled with a box on the top face
+// alone, which the centre of a read of the whole die can fall just outside.
 std::vector<int> matchReadsToBoxes(const DiceFrame& read, const LabelledImage& truth);
 
-// A read matches the nearest unmatched labelled die whose box contains its centre (strongest reads first).
-// Without boxes, reads and labels are matched as multisets of values.
+// Reads and labelled boxes are matched by matchReadsToBoxes. Without boxes, reads and labels are matched as
+// multisets of values.
 ImageScore scoreImage(const DiceFrame& read, const LabelledImage& truth);
 
 struct EvalReport {
