@@ -78,6 +78,15 @@ struct TeachOptions {
     float percentile = 0.99f;    // of each face's leave-one-out nearest distances...
     float margin = 1.10f;        // ...times this is the face's threshold
     int referencesPerFace = 400; // examples kept of each pips face (evenly spread over the examples given)
+
+    // Taught at the table from a few throws, a face has a handful of examples, so one misread pips face would
+    // fall under 90% and be taught; the pip reader reads a symbol face right almost never, so half separates
+    // them.
+    static TeachOptions atTheTable() {
+        TeachOptions o;
+        o.taughtBelow = 0.5f;
+        return o;
+    }
 };
 
 struct TeachSummary {

@@ -50,12 +50,7 @@ vision::Result<vision::DiceSet> FaceTeaching::teach(vision::TeachSummary* summar
     if (m_examples.empty())
         return vision::Error{
             "no throws kept yet: throw the set's dice, tap the faces read wrong, keep the throw"};
-    // A few throws give a face a handful of examples, so one misread pips face would fall under the command
-    // line's 90% and be taught; the pip reader reads a symbol face right almost never, so half separates
-    // them.
-    vision::TeachOptions options;
-    options.taughtBelow = 0.5f;
-    return vision::teachDiceSet(m_examples, options, summary);
+    return vision::teachDiceSet(m_examples, vision::TeachOptions::atTheTable(), summary);
 }
 
 void FaceTeaching::clear() {

@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -217,10 +218,9 @@ Result<int> applyLabelFixes(std::vector<LabelledImage>& images, const std::vecto
 namespace {
 
 bool insideOutline(const cv::RotatedRect& outline, cv::Point2f p) {
-    const double a = outline.angle * CV_PI / 180.0;
-    const double dx = p.x - outline.center.x, dy = p.y - outline.center.y;
-    const double u = dx * std::cos(a) + dy * std::sin(a), v = -dx * std::sin(a) + dy * std::cos(a);
-    return std::abs(u) <= outline.size.width / 2 && std::abs(v) <= outline.size.height / 2;
+    std::array<cv::Point2f, 4> corners;
+    outline.points(corners.data());
+    return cv::pointPolygonTest(corners, p, false) >= 0;
 }
 
 } // namespace

@@ -89,9 +89,7 @@ Result<TeachFoldsReport> teachInFolds(DiceReader& reader, const std::vector<Labe
 
     TeachFoldsReport report;
     report.images = static_cast<int>(images.size());
-    TeachOptions teach;
-    if (options.examplesPerFace > 0)
-        teach.taughtBelow = 0.5f; // the table's rule (FaceTeaching)
+    const TeachOptions teach = options.examplesPerFace > 0 ? TeachOptions::atTheTable() : TeachOptions{};
     const auto readHeldOut = [&](const DiceSet& set, int fold) -> Result<void> {
         ++report.teachings;
         for (size_t f = 0; f < 6; ++f)
