@@ -252,12 +252,14 @@ bool PlayLoop::handleLine(const rules::Prompt& prompt, const std::string& player
         } else if (j.contains("dice") && j["dice"].is_array()) {
             std::vector<int> faces;
             for (const Json& f : j["dice"])
-                faces.push_back(f.is_number_integer() ? f.get<int>() : 0);
+                faces.push_back(f.is_number_integer() ? f.get<int>() : -1); // not a face: refused by submit
             rules::DiceSource source = rules::DiceSource::Typed;
             if (j.contains("source") &&
                 (!j["source"].is_string() ||
                  !rules::diceSourceFromString(j["source"].get<std::string>(), source)))
                 source = rules::DiceSource::Override; // refused by submit with a clear message
+            if (source == rules::DiceSource::Typed && prompt.dice)
+                faces = rules::typedFaces(std::move(faces), prompt.dice->sides);
             submit(rules::Input::dice(prompt.key(), faces, source, who));
         } else {
             rejected("expected one of answer, dice, undo, override, quit");
@@ -300,7 +302,9 @@ bool PlayLoop::handleLine(const rules::Prompt& prompt, const std::string& player
         if (!ok)
             rejected("type the faces as numbers, e.g. '3 5 6'");
         else
-            submit(rules::Input::dice(prompt.key(), faces, rules::DiceSource::Typed, player));
+            submit(rules::Input::dice(prompt.key(),
+                                      rules::typedFaces(faces, prompt.dice ? prompt.dice->sides : 0),
+                                      rules::DiceSource::Typed, player));
     }
     return true;
 }

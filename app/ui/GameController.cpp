@@ -571,7 +571,9 @@ bool GameController::submitDice(const QList<int>& faces, const QString& source) 
     rules::DiceSource src;
     if (!rules::diceSourceFromString(s(source), src) || src == rules::DiceSource::Override)
         return fail(u"Unknown dice source '%1'."_s.arg(source));
-    const std::vector<int> values(faces.begin(), faces.end());
+    std::vector<int> values(faces.begin(), faces.end());
+    if (src == rules::DiceSource::Typed)
+        values = rules::typedFaces(std::move(values), p.dice->sides);
     return commit(rules::Input::dice(p.key(), values, src, playerForKey(p.key())));
 }
 

@@ -107,8 +107,8 @@ public:
                 {"water", "Into an all-water hex with no bridge, ford or boat", "AS-TERR-01"},
                 {"enemy", "Into a hex that holds enemy troops", "AS-MOVE-03"}};
     }
-    bool resolve(State& s, Feed& feed, const HouseRules& values, const std::vector<int>& attackers,
-                 int target) const override {
+    std::optional<bool> resolve(State& s, Feed& feed, const HouseRules& values,
+                                const std::vector<int>& attackers, int target) const override {
         const Options o = Options::from(values);
         return hex::chanceAttack(s, feed, chanceSpec(o), attackers, target, applyLosses);
     }

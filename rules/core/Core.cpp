@@ -6,6 +6,14 @@
 
 namespace muster::rules {
 
+std::vector<int> typedFaces(std::vector<int> faces, int sides) {
+    if (sides == 10)
+        for (int& f : faces)
+            if (f == 0)
+                f = 10;
+    return faces;
+}
+
 bool diceSourceFromString(const std::string& text, DiceSource& out) {
     const auto source = muster::diceSourceFromString(text);
     if (!source || *source == DiceSource::None)
@@ -109,8 +117,8 @@ std::optional<std::string> JournalFeed::ask(const Question& question) {
     return std::nullopt;
 }
 
-// What the engine says is read as sentences at the table and in the report: a capital first, a full stop last,
-// whatever way a rule set builds the line ("fight 3: 9 against 6" -> "Fight 3: 9 against 6.").
+// What the engine says is read as sentences at the table and in the report: a capital first, a full stop
+// last, whatever way a rule set builds the line ("fight 3: 9 against 6" -> "Fight 3: 9 against 6.").
 namespace {
 std::string asSentence(std::string line) {
     if (line.empty())

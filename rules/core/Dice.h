@@ -37,6 +37,11 @@ struct DiceRequest {
     std::vector<int> scoringFaces;
 };
 
+// Faces as a person types them: a d10 marks its 10 as "0" (GEN-01), so a typed 0 on a d10 is the face 10 (the
+// app's keypad, the CLI and a scripted game read it alike). Other faces pass unchanged, for the engine to
+// check.
+std::vector<int> typedFaces(std::vector<int> faces, int sides);
+
 // A source an input can carry (camera, typed, virtual, override or app; not None): false for any other text.
 bool diceSourceFromString(const std::string& text, DiceSource& out);
 

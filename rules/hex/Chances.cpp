@@ -46,8 +46,8 @@ const char* stateWords(TargetState t) {
 
 } // namespace
 
-bool chanceAttack(State& s, Feed& feed, const ChanceSpec& spec, const std::vector<int>& attackers, int target,
-                  const ApplyLosses& apply) {
+std::optional<bool> chanceAttack(State& s, Feed& feed, const ChanceSpec& spec,
+                                 const std::vector<int>& attackers, int target, const ApplyLosses& apply) {
     const Stack& t0 = s.stacks[static_cast<std::size_t>(target)];
     const std::string tid = t0.id.str();
     const std::string side = sideId(s, s.stacks[static_cast<std::size_t>(attackers.front())].side);
@@ -67,12 +67,13 @@ bool chanceAttack(State& s, Feed& feed, const ChanceSpec& spec, const std::vecto
     auto cover = ask(tid + ".cover", "Does " + tid + "'s hex contain cover terrain?", spec.tableRule, "cover",
                      yesNo, {tid});
     if (!cover)
-        return false;
+        return std::nullopt;
     const bool standing = t0.standing;
     const TargetState state = *cover == "yes"
                                   ? (standing ? TargetState::StandingCover : TargetState::FallingBackCover)
                                   : (standing ? TargetState::Standing : TargetState::FallingBack);
     int pooled = 0;
+    bool reached = false;
     std::string who;
     for (int a : attackers) {
         const Stack& st = s.stacks[static_cast<std::size_t>(a)];
@@ -87,18 +88,19 @@ bool chanceAttack(State& s, Feed& feed, const ChanceSpec& spec, const std::vecto
             auto where = ask(aid + ".reach", "How is " + aid + " placed against " + tid + "?", spec.riverRule,
                              "adjacency", opts, {aid, tid});
             if (!where)
-                return false;
+                return std::nullopt;
             if (*where == "beyond") {
                 feed.note(aid + " cannot reach " + tid + " across that much water (" + spec.riverRule + ")");
                 continue;
             }
         }
+        reached = true;
         auto rear =
             ask(aid + ".rear",
                 "Does " + aid + " attack across one of " + tid + "'s 3 rear hexsides (from its facing)?",
                 spec.rearRule, "rear", yesNo, {aid, tid});
         if (!rear)
-            return false;
+            return std::nullopt;
         const int tenths = attackTenths(spec, attackingFigures(st), state, *rear == "yes");
         const std::string line = aid + "'s " + describe(st) + " vs " + tid + " " + stateWords(state) +
                                  (*rear == "yes" ? " from the rear" : "") + ": " + tenthsText(tenths);
@@ -119,11 +121,11 @@ bool chanceAttack(State& s, Feed& feed, const ChanceSpec& spec, const std::vecto
         d.tag = "fight";
         auto n = settle(feed, test, d);
         if (!n)
-            return false;
+            return std::nullopt;
         feed.note(line + " gives " + std::to_string(*n) + " casualt" + (*n == 1 ? "y" : "ies") + " (" +
                   spec.separateRule + ")");
         if (*n > 0 && !apply(s, feed, target, *n, side))
-            return false;
+            return std::nullopt;
     }
     if (spec.pool && pooled > 0) {
         const FractionTest test = fractionTest(pooled, spec.fractions);
@@ -138,12 +140,12 @@ bool chanceAttack(State& s, Feed& feed, const ChanceSpec& spec, const std::vecto
         d.tag = "fight";
         auto n = settle(feed, test, d);
         if (!n)
-            return false;
+            return std::nullopt;
         feed.note(who + " pooled gives " + std::to_string(*n) + " casualties");
         if (*n > 0 && !apply(s, feed, target, *n, side))
-            return false;
+            return std::nullopt;
     }
-    return true;
+    return reached;
 }
 
 } // namespace muster::rules::hex

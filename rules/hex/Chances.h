@@ -6,6 +6,7 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,9 @@ using ApplyLosses =
     std::function<bool(State&, Feed&, int target, int losses, const std::string& attackerSide)>;
 
 // Asks cover, rear and (SD) river for each attacker, then rolls and applies per attacker (or once when
-// pooled).
-bool chanceAttack(State& s, Feed& feed, const ChanceSpec& spec, const std::vector<int>& attackers, int target,
-                  const ApplyLosses& apply);
+// pooled). Whether any attacker reached the target (SD-TERR-02 can leave none); nothing when the feed ran
+// out.
+std::optional<bool> chanceAttack(State& s, Feed& feed, const ChanceSpec& spec,
+                                 const std::vector<int>& attackers, int target, const ApplyLosses& apply);
 
 } // namespace muster::rules::hex

@@ -68,6 +68,11 @@ public:
     virtual CommonOptions common(const HouseRules& values) const = 0;
 
     virtual bool deploys() const { return false; } // AS-SETUP-01 deployment rows
+    // The rule that lets the troops of a marching hex split between hexes (MF-MOVE-03), or empty.
+    virtual std::string splitRule() const { return ""; }
+    // The behaviour version of this game (RuleSet::engineVersion): raised when saved games would replay
+    // differently.
+    virtual int engineVersion() const { return 1; }
 
     virtual const RuleIds& ruleIds() const = 0;
     // The most hexes one arm marches.
@@ -80,9 +85,10 @@ public:
     // The readings of the way a stack's march takes (terrain, water, hexsides), each legal or not.
     virtual std::vector<WayChoice> ways(const Stack& stack) const = 0;
     // "Roll 1d6: …": the fight of `attackers` (stack indices, the first declared it) at `target`, applied to
-    // the state. False when the feed ran out.
-    virtual bool resolve(State& state, Feed& feed, const HouseRules& values,
-                         const std::vector<int>& attackers, int target) const = 0;
+    // the state. Whether the target was attacked at all (an SD attacker may not reach it across a river);
+    // nothing when the feed ran out.
+    virtual std::optional<bool> resolve(State& state, Feed& feed, const HouseRules& values,
+                                        const std::vector<int>& attackers, int target) const = 0;
     // After a stack loses figures: removes what the game removes (MF-FIRE-08, SD-GUN-02).
     virtual void tidy(State& state, int stack, const HouseRules& values) const = 0;
 };

@@ -59,7 +59,7 @@ class HexRuleSet final : public RuleSet {
 public:
     std::string id() const override { return G().id(); }
     std::string name() const override { return G().name(); }
-    int engineVersion() const override { return 1; }
+    int engineVersion() const override { return G().engineVersion(); }
     const std::vector<OptionSpec>& options() const override { return G().options(); }
     const std::vector<std::string>& optionGroups() const override { return G().optionGroups(); }
     Result<HouseRules> resolveOptions(const HouseRules& overrides) const override {

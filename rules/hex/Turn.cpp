@@ -25,17 +25,20 @@ void finish(State& s) {
     s.cursor.step = Step::GameOver;
 }
 
-// The start of a side-turn: the phasing side's own marks of its last side-turn go (MF-MOVE-02), and the
-// enemy's marks of having been attacked are reset for this side-turn's attacks.
+// The start of a side-turn: the phasing side's own marks of its last side-turn go (MF-MOVE-02), the enemy's
+// fall-back of this side-turn is still to come, and every mark of having been attacked is reset: a hex falls
+// back for an attack of this side-turn only (AS-FB-01, SD-FB-01), never at the end of its own side-turn for
+// one it took in the enemy's.
 void beginSideTurn(State& s, const Options& o) {
     const int side = phasingSide(s);
     for (auto& st : s.stacks) {
+        st.attacked = false;
         if (st.side == side) {
             st.moved = false;
             st.movedHexes = 0;
             st.fought = false;
+            st.mustMarch = false;
         } else {
-            st.attacked = false;
             st.fellBack = false;
         }
     }
@@ -138,21 +141,27 @@ int joinStack(State& s, int from, int to, int capacity) {
     int moved = 0;
     for (Arm arm : kAllArms) {
         if (arm == Arm::Artillery) {
-            // A gun moves with all of its crew or not at all.
+            // A gun moves with all of its crew or not at all, and keeps its own set-up crew.
             std::vector<int> stay;
-            for (int g : a.guns) {
+            std::vector<int> stayFull;
+            for (std::size_t k = 0; k < a.guns.size(); ++k) {
+                const int g = a.guns[k];
+                const int full = k < a.gunFull.size() ? a.gunFull[k] : a.gunStart;
                 const int weight = s.ruleSet == "mf" ? g : 1;
                 if (weight <= room) {
                     b.guns.push_back(g);
+                    b.gunFull.push_back(full);
                     b.figures[index(arm)] += weight;
                     a.figures[index(arm)] -= weight;
                     room -= weight;
                     moved += weight;
                 } else {
                     stay.push_back(g);
+                    stayFull.push_back(full);
                 }
             }
             a.guns = stay;
+            a.gunFull = stayFull;
             continue;
         }
         const int n = std::min(room, a.figures[index(arm)]);
@@ -166,6 +175,100 @@ int joinStack(State& s, int from, int to, int capacity) {
     return moved;
 }
 
+// Men and cannons that could go separate ways: a cannon moves with its crew.
+int pieces(const Stack& st) {
+    return st.figures[index(Arm::Infantry)] + st.figures[index(Arm::Cavalry)] +
+           static_cast<int>(st.guns.size());
+}
+
+std::string freeId(const State& s, const std::string& base) {
+    std::string name;
+    for (int n = 2;; ++n) {
+        name = base + "-" + std::to_string(n);
+        if (std::none_of(s.stacks.begin(), s.stacks.end(), [&](const Stack& k) { return k.id == name; }))
+            return name;
+    }
+}
+
+// MF-MOVE-03: the troops of a marching hex may split and go to different hexes. Asks how many of each arm
+// form a new part, which is listed after the others and marches in its turn; both parts must march this
+// side-turn. False when the feed ran out.
+bool splitStack(State& s, Feed& feed, const Options& o, int i) {
+    const GameRules& g = *o.rules;
+    const Stack st = s.stacks[static_cast<std::size_t>(i)];
+    const std::string id = st.id.str();
+    const std::string part = freeId(s, id);
+    const int total = pieces(st);
+    const Arm kinds[3] = {Arm::Infantry, Arm::Cavalry, Arm::Artillery};
+    int have[3];
+    for (int k = 0; k < 3; ++k)
+        have[k] = kinds[k] == Arm::Artillery ? static_cast<int>(st.guns.size()) : st.figures[index(kinds[k])];
+    int take[3] = {0, 0, 0};
+    int chosen = 0;
+    for (int k = 0; k < 3; ++k) {
+        int later = 0;
+        for (int m = k + 1; m < 3; ++m)
+            later += have[m];
+        // The new part takes at least one piece, and at least one stays with the old one.
+        const int lo = std::max(0, 1 - chosen - later);
+        const int hi = std::min(have[k], total - 1 - chosen);
+        take[k] = lo;
+        if (lo < hi) {
+            const bool guns = kinds[k] == Arm::Artillery;
+            Question q;
+            q.key = id + ".split_" + toString(kinds[k]);
+            q.text = "Split " + label(st) + ": how many " +
+                     (guns ? "cannons, each with its crew," : toString(kinds[k])) + " go with the new part " +
+                     part + "?";
+            q.ruleId = g.splitRule();
+            q.side = sideId(s, st.side);
+            q.subjects = {id};
+            q.tag = "split";
+            for (int n = lo; n <= hi; ++n)
+                q.options.push_back({std::to_string(n), std::to_string(n)});
+            auto a = feed.ask(q);
+            if (!a)
+                return false;
+            take[k] = std::stoi(*a);
+        }
+        chosen += take[k];
+    }
+    Stack& from = s.stacks[static_cast<std::size_t>(i)];
+    Stack n;
+    n.id = part;
+    n.side = from.side;
+    n.gunStart = from.gunStart;
+    n.standing = from.standing;
+    n.mustMarch = true;
+    for (int k = 0; k < 3; ++k) {
+        if (kinds[k] != Arm::Artillery) {
+            from.figures[index(kinds[k])] -= take[k];
+            n.figures[index(kinds[k])] += take[k];
+            continue;
+        }
+        // The last cannons listed go, each with its crew (MF) and its own set-up crew.
+        for (int c = 0; c < take[k]; ++c) {
+            const int crew = from.guns.back();
+            const int full = from.gunFull.size() == from.guns.size() ? from.gunFull.back() : from.gunStart;
+            from.guns.pop_back();
+            if (from.gunFull.size() > from.guns.size())
+                from.gunFull.pop_back();
+            n.guns.insert(n.guns.begin(), crew);
+            n.gunFull.insert(n.gunFull.begin(), full);
+            const int weight = s.ruleSet == "mf" ? crew : 1;
+            from.figures[index(Arm::Artillery)] -= weight;
+            n.figures[index(Arm::Artillery)] += weight;
+        }
+    }
+    from.mustMarch = true;
+    n.startFigures = figuresOf(n); // the roster shows the part against what it took at the split
+    const std::string stays = describe(from);
+    s.stacks.push_back(n);
+    feed.note(id + " splits: " + stays + " march on as " + id + ", " + describe(n) + " as " + part +
+              "; both march this side-turn (" + g.splitRule() + ")");
+    return true;
+}
+
 bool runMarch(State& s, Feed& feed, const Options& o) {
     const int i = s.cursor.index;
     Stack& st = s.stacks[static_cast<std::size_t>(i)];
@@ -173,22 +276,30 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
     const std::string side = sideId(s, st.side);
     const GameRules& g = *o.rules;
     const int allowance = g.allowance(st);
+    const bool canSplit = !g.splitRule().empty() && pieces(st) >= 2 && allowance > 0;
 
     Question q;
     q.key = id + ".march";
+    // A part of a hex that split this side-turn must march: the hex moves or stays as a whole (MF-MOVE-03).
     q.text = label(st) + ": march how far? Up to " + std::to_string(allowance) + " hex" +
-             (allowance == 1 ? "" : "es") + ", never into a hex that holds enemy troops (" +
-             g.ruleIds().enemyHex + ")";
+             (allowance == 1 ? "" : "es") +
+             (st.mustMarch ? ", as a part of a hex that split it must march" : "") +
+             ", never into a hex that holds enemy troops (" + g.ruleIds().enemyHex + ")";
     q.ruleId = g.ruleIds().move;
     q.side = side;
     q.subjects = {id};
     q.tag = "march";
-    q.options = {{"0", "Stay"}};
+    if (!st.mustMarch || allowance == 0)
+        q.options = {{"0", "Stay"}};
     for (int n = 1; n <= allowance; ++n)
         q.options.push_back({std::to_string(n), std::to_string(n) + " hex" + (n == 1 ? "" : "es")});
+    if (canSplit)
+        q.options.push_back({"split", "Split: its troops go to different hexes"});
     auto a = feed.ask(q);
     if (!a)
         return false;
+    if (*a == "split")
+        return splitStack(s, feed, o, i); // the cursor stays: this hex's march is asked again, smaller
     const int hexes = std::stoi(*a);
     if (hexes > 0) {
         bool legal = true;
@@ -262,6 +373,8 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
                 behind.id = name;
                 behind.figures = {};
                 behind.guns.clear();
+                behind.gunFull.clear();
+                behind.mustMarch = false;
                 behind.startFigures = 0;
                 behind.casualties = 0;
                 s.stacks.push_back(behind);
@@ -271,6 +384,7 @@ bool runMarch(State& s, Feed& feed, const Options& o) {
                 // Move everything into the new stack, then the first `capacity` figures back into the mover.
                 std::swap(mover.figures, rest.figures);
                 std::swap(mover.guns, rest.guns);
+                std::swap(mover.gunFull, rest.gunFull);
                 rest.joinedInto = -1;
                 joinStack(s, last, i, o.common.hexCapacity);
                 s.stacks[static_cast<std::size_t>(last)].joinedInto = -1;
@@ -365,16 +479,21 @@ bool runFight(State& s, Feed& feed, const Options& o) {
         }
     }
     s.firedAt.push_back(s.stacks[static_cast<std::size_t>(target)].id);
-    if (!g.resolve(s, feed, o.values, attackers, target))
+    const auto attacked = g.resolve(s, feed, o.values, attackers, target);
+    if (!attacked)
         return false;
     g.tidy(s, target, o.values);
     Stack& t = s.stacks[static_cast<std::size_t>(target)];
-    if (o.common.fallBack == FallBack::AfterFirstAttack && inPlay(t) && !t.standing && !t.fellBack) {
+    // AS-FB-01, SD-FB-01: only a hex that was attacked falls back; an attack that could not reach it across a
+    // river (SD-TERR-02) leaves it where it is.
+    if (!*attacked) {
+        checkEnd(s);
+        return true;
+    }
+    t.attacked = true;
+    if (o.common.fallBack == FallBack::AfterFirstAttack && inPlay(t) && !t.standing && !t.fellBack)
         if (!fallBack(s, feed, o, target))
             return false;
-    } else {
-        t.attacked = true;
-    }
     checkEnd(s);
     return true;
 }

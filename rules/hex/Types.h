@@ -30,7 +30,9 @@ struct Stack {
     std::array<int, kArms> figures{}; // men by arm; Artillery counts guns (their crew is in `guns`)
     std::vector<int> guns;            // per gun: MF crewmen left (MF-FIRE-08), SD hits it can still take
                                       // (SD-GUN-01); a gun at 0 is gone (MF) or inoperable (SD)
-    int gunStart = 0;                 // crew (MF) or hits (SD) of each gun at set-up
+    std::vector<int> gunFull;         // per gun, beside `guns`: its crew (MF) or hits (SD) at set-up, which
+                                      // travel with the gun when it joins another hex (mf.art_power_by_crew)
+    int gunStart = 0;                 // crew (MF) or hits (SD) of each gun of this hex at set-up
     int startFigures = 0;             // men and guns at set-up (the conservation invariant)
     int casualties = 0;               // figures lost so far
     bool moved = false;               // the "moving" mark (MF-MOVE-02)
@@ -40,6 +42,7 @@ struct Stack {
     bool attacked = false;            // attacked in the enemy's side-turn (AS-FB-01, SD-FB-01)
     bool fellBack = false;            // fell back 1 hex this enemy side-turn
     int joinedInto = -1;              // stack it joined (its figures went there), or -1
+    bool mustMarch = false;           // a part of a hex that split this side-turn: it marches (MF-MOVE-03)
     bool operator==(const Stack&) const = default;
 };
 

@@ -182,8 +182,9 @@ public:
     std::string id() const override { return kId; }
     std::string name() const override { return "Manifest Destiny"; }
     // Bumped by any change after which a recorded MD journal could replay differently (docs/journal.md). 2:
-    // all-DL units no longer act or are targeted, melee fall-backs add up, md.melee_after_loss.
-    int engineVersion() const override { return 2; }
+    // all-DL units no longer act or are targeted, melee fall-backs add up, md.melee_after_loss. 3: a melee's
+    // loser falls back out of its other contacts by default (md.melee_after_loss = out_of_contact).
+    int engineVersion() const override { return 3; }
     const std::vector<OptionSpec>& options() const override { return optionRegister(); }
     const std::vector<std::string>& optionGroups() const override { return md::optionGroups(); }
     Result<HouseRules> resolveOptions(const HouseRules& overrides) const override {

@@ -138,11 +138,13 @@ const std::vector<rules::OptionSpec>& optionRegister() {
                      {{"none", "Take nothing"}, {"as_loser", "Take the loser's DLs"}}),
         choiceOption("md.mutual_wipe", "both_lose", "MD-MEL-07", kMelee, "Both sides wiped out in one round",
                      {{"both_lose", "Both lose"}, {"more_kills_wins", "More kills wins"}}),
-        // Not in the catalogue's I.15 yet: a unit in several contacts that loses one of them (MD-SEQ-07,
-        // MD-MEL-08).
-        choiceOption("md.melee_after_loss", "fight_on", "MD-MEL-08, MD-SEQ-07", kMelee,
+        // Not in the catalogue's I.15: a unit in several contacts that loses one of them (MD-SEQ-07,
+        // MD-MEL-08). The rules are silent; our default reads the loser's 4d6 fall-back as taking it out of
+        // every contact, so it loses once a phase and no second winner advances into a place already left
+        // (docs/rules-engine.md, Readings beyond the catalogue).
+        choiceOption("md.melee_after_loss", "out_of_contact", "MD-MEL-08, MD-SEQ-07", kMelee,
                      "A unit that loses one of several melees",
-                     {{"fight_on", "Fights the others too"}, {"out_of_contact", "Falls back out of them"}}),
+                     {{"out_of_contact", "Falls back out of them"}, {"fight_on", "Fights the others too"}}),
         choiceOption("md.small_arms_dl", "1d6_per_unit", "MD-DL-02", kMorale, "Small-arms fire causes DL",
                      {{"1d6_per_unit", "1d6 per firing unit"}, {"none", "No"}}),
         choiceOption(

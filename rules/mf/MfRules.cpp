@@ -71,6 +71,9 @@ public:
         static const std::vector<std::string> kGroups = {kMove, kFire};
         return kGroups;
     }
+    std::string splitRule() const override { return "MF-MOVE-03"; }
+    // 2: a marching hex may split (MF-MOVE-03); a cannon keeps its own set-up crew (AMB-MF-06).
+    int engineVersion() const override { return 2; }
     hex::CommonOptions common(const HouseRules& values) const override {
         const Options o = Options::from(values);
         hex::CommonOptions c;
@@ -98,17 +101,25 @@ public:
         return {{"clear", "Clear of enemy troops", ""},
                 {"enemy", "Into a hex that holds enemy troops", "MF-MOVE-04"}};
     }
-    bool resolve(State& s, Feed& feed, const HouseRules& values, const std::vector<int>& attackers,
-                 int target) const override;
+    std::optional<bool> resolve(State& s, Feed& feed, const HouseRules& values,
+                                const std::vector<int>& attackers, int target) const override;
     void tidy(State& s, int stack, const HouseRules&) const override {
         // MF-FIRE-08: a cannon whose last artilleryman fell is removed.
         Stack& st = s.stacks[static_cast<std::size_t>(stack)];
-        st.guns.erase(std::remove(st.guns.begin(), st.guns.end(), 0), st.guns.end());
+        std::vector<int> guns;
+        std::vector<int> full;
+        for (std::size_t g = 0; g < st.guns.size(); ++g)
+            if (st.guns[g] > 0) {
+                guns.push_back(st.guns[g]);
+                full.push_back(g < st.gunFull.size() ? st.gunFull[g] : st.gunStart);
+            }
+        st.guns = std::move(guns);
+        st.gunFull = std::move(full);
     }
 };
 
-bool MfRules::resolve(State& s, Feed& feed, const HouseRules& values, const std::vector<int>& attackers,
-                      int target) const {
+std::optional<bool> MfRules::resolve(State& s, Feed& feed, const HouseRules& values,
+                                     const std::vector<int>& attackers, int target) const {
     const Options o = Options::from(values);
     Stack& t = s.stacks[static_cast<std::size_t>(target)];
     const std::string tid = t.id.str();
@@ -136,7 +147,7 @@ bool MfRules::resolve(State& s, Feed& feed, const HouseRules& values, const std:
         auto r = ask(st.id.str() + ".range", "Range from " + st.id.str() + " to " + tid + " in hexes?",
                      "MF-FIRE-03", "range", opts, {st.id.str(), tid});
         if (!r)
-            return false;
+            return std::nullopt;
         ranges.push_back(*r == "out" ? 99 : std::stoi(*r));
     }
     const std::vector<rules::Option> yesNo = {{"no", "No"}, {"yes", "Yes"}};
@@ -146,7 +157,7 @@ bool MfRules::resolve(State& s, Feed& feed, const HouseRules& values, const std:
                                        : "Is there cover in " + tid + " or between any firing hex and it?",
                         "MF-FIRE-04", "cover", yesNo, {tid});
     if (!inTarget)
-        return false;
+        return std::nullopt;
     for (std::size_t k = 0; k < attackers.size(); ++k)
         covered[k] = *inTarget == "yes";
     if (o.perFiringHex && *inTarget == "no")
@@ -155,7 +166,7 @@ bool MfRules::resolve(State& s, Feed& feed, const HouseRules& values, const std:
             auto c = ask(aid + ".cover_between", "Is there cover between " + aid + " and " + tid + "?",
                          "MF-FIRE-04", "cover", yesNo, {aid, tid});
             if (!c)
-                return false;
+                return std::nullopt;
             covered[k] = *c == "yes";
         }
     // Firepower in halves, so that a halved contribution keeps its .5 until the rounding (AMB-MF-02/05).
@@ -193,7 +204,7 @@ bool MfRules::resolve(State& s, Feed& feed, const HouseRules& values, const std:
     d.tag = "fire";
     auto faces = feed.roll(d);
     if (!faces)
-        return false;
+        return std::nullopt;
     const int hits = casualties(b, faces->front());
     // MF-FIRE-07: the firer chooses; losses beyond the figures in the hex are lost.
     std::vector<hex::Pool> pools;
@@ -210,7 +221,7 @@ bool MfRules::resolve(State& s, Feed& feed, const HouseRules& values, const std:
                  t.guns[g]});
     auto split = hex::chooseLosses(feed, hits, pools, firer, tid, "MF-FIRE-07");
     if (!split)
-        return false;
+        return std::nullopt;
     int lost = 0;
     for (std::size_t p = 0; p < pools.size(); ++p) {
         const int n = (*split)[p];
@@ -251,11 +262,14 @@ int hexFirepower(const Stack& st, int range, const Options& o) {
     int fp = 0;
     for (Arm a : {Arm::Infantry, Arm::Cavalry})
         fp += st.figures[hex::index(a)] * firepowerPer(a, range);
-    for (int crew : st.guns) {
+    for (std::size_t g = 0; g < st.guns.size(); ++g) {
+        const int crew = st.guns[g];
         if (crew <= 0)
             continue; // MF-FIRE-08: a cannon with no crew does not fire
-        const int full = firepowerPer(Arm::Artillery, range);
-        fp += o.artByCrew && st.gunStart > 0 ? full * crew / st.gunStart : full;
+        const int power = firepowerPer(Arm::Artillery, range);
+        // AMB-MF-06: against the cannon's own crew at set-up, which it keeps when it joins another hex.
+        const int setUp = g < st.gunFull.size() ? st.gunFull[g] : st.gunStart;
+        fp += o.artByCrew && setUp > 0 ? power * crew / setUp : power;
     }
     return fp;
 }

@@ -65,7 +65,10 @@ class OmtbRuleSet final : public rules::RuleSet {
 public:
     std::string id() const override { return "omtb"; }
     std::string name() const override { return "Our Moccasins Trickled Blood"; }
-    int engineVersion() const override { return 1; }
+    // Bumped by any change after which a recorded OMTB journal could replay differently (docs/journal.md). 2:
+    // a volley asks the target's ground before the range, offers only distances at which the target can be
+    // seen, and the table may choose another target or none (OMTB-FIRE-02, OMTB-TERR-03, OMTB-TERR-04).
+    int engineVersion() const override { return 2; }
     const std::vector<OptionSpec>& options() const override { return optionRegister(); }
     const std::vector<std::string>& optionGroups() const override { return omtb::optionGroups(); }
     Result<HouseRules> resolveOptions(const HouseRules& overrides) const override {

@@ -104,5 +104,9 @@ constexpr int kChargeHaltInches = 2;  // OMTB-MOVE-06
 constexpr int kCrewRetreatInches = 8; // AMB-OMTB-15
 constexpr int kCrewLimberRetreatInches = 6;
 constexpr int kCanisterRange = 8; // OMTB-FIRE-04
+// How far a unit can be seen in the ground that limits sight; open ground and works do not.
+constexpr int kThicketSightInches = 4;     // OMTB-TERR-03
+constexpr int kWoodsSightInches = 8;       // OMTB-TERR-04
+constexpr int kWoodsMovedSightInches = 12; // OMTB-TERR-04: moved in open woods this phase
 
 } // namespace muster::rules::omtb::tables

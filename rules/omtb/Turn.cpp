@@ -405,53 +405,128 @@ void officerKilled(Ctx& c, int ti) {
     }
 }
 
+// How far a unit standing in `g` can be seen, or nothing where the ground does not limit sight
+// (OMTB-TERR-03 thicket, OMTB-TERR-04 open woods, wider once it has moved there this phase).
+std::optional<int> sightInches(const Unit& u, Ground g) {
+    if (g == Ground::Thicket)
+        return tables::kThicketSightInches;
+    if (g == Ground::Woods)
+        return u.movedInWoods ? tables::kWoodsMovedSightInches : tables::kWoodsSightInches;
+    return std::nullopt;
+}
+
+// "in thicket", "in open woods", or empty where the ground does not limit sight.
+std::string sightGround(Ground g) {
+    if (g == Ground::Thicket)
+        return "in thicket";
+    if (g == Ground::Woods)
+        return "in open woods";
+    return {};
+}
+
+// The enemies a volley may pick (OMTB-FIRE-02), each with how far it can be seen in the ground last
+// answered for it (OMTB-TERR-03, OMTB-TERR-04, OMTB-TERR-07), and "none" to hold fire.
+std::vector<Option> targetOptions(const State& s, const std::vector<int>& idx) {
+    std::vector<Option> out;
+    for (int i : idx) {
+        const Unit& u = s.units[static_cast<std::size_t>(i)];
+        std::vector<std::string> notes;
+        if (u.hidden)
+            notes.emplace_back("hidden: only if seen");
+        if (const auto sight = sightInches(u, u.ground))
+            notes.push_back("last known " + sightGround(u.ground) + ": seen only within " +
+                            std::to_string(*sight) + "\"");
+        std::string label = u.name.str();
+        for (std::size_t n = 0; n < notes.size(); ++n)
+            label += (n == 0 ? " (" : "; ") + notes[n] + (n + 1 == notes.size() ? ")" : "");
+        out.push_back({u.id.str(), label});
+    }
+    out.push_back({"none", "None: it sees no enemy in its arc and range"});
+    return out;
+}
+
 // One volley (OMTB-FIRE-01..12). `fixed` is the target of reaction fire. False when the feed ran out.
 bool fire(Ctx& c, int fi, int fixed, FireKind kind) {
     Unit& f0 = unitAt(c, fi);
     const std::string fid = f0.id.str();
-    int ti = fixed;
-    if (ti < 0) {
-        const auto targets = enemies(c.s, f0.side);
-        if (targets.empty())
-            return true;
-        auto a = ask(c, [&] {
-            return question(c.s, f0, fid + ".target",
-                            "Which enemy unit does " + f0.name.str() +
-                                " fire at? It must be the closest visible enemy in its arc and range "
-                                "(OMTB-FIRE-02, OMTB-TERR-07)",
-                            unitOptions(c.s, targets), "OMTB-FIRE-02", "target");
-        });
-        if (!a)
-            return false;
-        ti = indexOf(c.s, *a);
-        if (ti < 0)
-            return true;
-    }
-    const bool art = isArtillery(unitAt(c, fi));
-    FireLine line = art ? FireLine::ArtilleryBall : smallArmsLine(unitAt(c, fi), c.o);
+    const bool art = isArtillery(f0);
+    FireLine line = art ? FireLine::ArtilleryBall : smallArmsLine(f0, c.o);
     const int maxRange = art ? tables::fire(FireLine::ArtilleryBall).range : tables::fire(line).range;
+    int ti = fixed;
     int band = 4; // reaction fire is at the 2" halt (OMTB-MOVE-06)
-    if (kind != FireKind::Reaction) {
-        std::vector<Option> bands;
-        int lo = 0;
-        for (int b : {4, 8, 12, 24}) {
-            if (b > maxRange)
-                break;
-            bands.push_back({std::to_string(b), lo == 0 ? "Within 4\""
-                                                        : "Over " + std::to_string(lo) + "\" up to " +
-                                                              std::to_string(b) + "\""});
-            lo = b;
+    if (ti < 0) {
+        if (enemies(c.s, f0.side).empty())
+            return true;
+        // The table names the target; the engine asks its ground, offers only the distances at which it can
+        // be seen, and lets the table choose again when it is out of sight or not the closest enemy in sight
+        // (OMTB-FIRE-02, OMTB-TERR-07). A unit ruled out is not offered again, so the choice ends, at worst
+        // with "none".
+        std::vector<int> ruledOut;
+        while (ti < 0) {
+            std::vector<int> targets;
+            for (int e : enemies(c.s, f0.side))
+                if (std::find(ruledOut.begin(), ruledOut.end(), e) == ruledOut.end())
+                    targets.push_back(e);
+            auto a = ask(c, [&] {
+                const Unit& f = c.s.units[static_cast<std::size_t>(fi)];
+                return question(
+                    c.s, f, fid + ".target",
+                    "Which enemy unit does " + f.name.str() + " fire at? It must be the closest enemy " +
+                        f.name.str() +
+                        " can see in its arc and range. A unit in thicket can be seen only within " +
+                        std::to_string(tables::kThicketSightInches) + "\", one in open woods within " +
+                        std::to_string(tables::kWoodsSightInches) + "\" (" +
+                        std::to_string(tables::kWoodsMovedSightInches) + "\" if it moved there this phase)",
+                    targetOptions(c.s, targets), "OMTB-FIRE-02, OMTB-TERR-03, OMTB-TERR-04, OMTB-TERR-07",
+                    "target");
+            });
+            if (!a)
+                return false;
+            const int pick = *a == "none" ? -1 : indexOf(c.s, *a);
+            if (pick < 0) {
+                c.f.note(unitAt(c, fi).name.str() + " holds its fire: it sees no enemy in its arc and range");
+                return true;
+            }
+            const auto g = askGround(c, pick, "as a target");
+            if (!g)
+                return false;
+            const auto sight = sightInches(unitAt(c, pick), *g);
+            std::vector<Option> bands;
+            int lo = 0;
+            for (int b : {4, 8, 12, 24}) {
+                if (b > maxRange || (sight && b > *sight))
+                    break;
+                bands.push_back({std::to_string(b), lo == 0 ? "Within 4\""
+                                                            : "Over " + std::to_string(lo) + "\" up to " +
+                                                                  std::to_string(b) + "\""});
+                lo = b;
+            }
+            bands.push_back(
+                {"again", "Choose again: it cannot see this unit, or another enemy in sight is closer"});
+            auto r = ask(c, [&] {
+                const Unit& f = c.s.units[static_cast<std::size_t>(fi)];
+                const Unit& t = c.s.units[static_cast<std::size_t>(pick)];
+                std::string text = "How far is " + t.name.str() + " from " + f.name.str() +
+                                   "? Its range is " + std::to_string(maxRange) + "\"";
+                if (sight)
+                    text += "; " + sightGround(*g) + " " + t.name.str() + " can be seen only within " +
+                            std::to_string(*sight) + "\"";
+                text += ". If " + f.name.str() + " cannot see " + t.name.str() +
+                        ", or another enemy it can see in its arc and range is closer, choose again";
+                return question(c.s, f, fid + ".range", text, bands,
+                                "OMTB-FIRE-06, OMTB-FIRE-02, OMTB-TERR-03, OMTB-TERR-04", "range");
+            });
+            if (!r)
+                return false;
+            if (*r == "again") {
+                c.f.note(unitAt(c, fi).name.str() + " chooses another target: " + unitAt(c, pick).name.str() +
+                         " is out of sight or not the closest enemy in sight");
+                ruledOut.push_back(pick);
+                continue;
+            }
+            ti = pick;
+            band = std::atoi(r->c_str());
         }
-        auto a = ask(c, [&] {
-            const Unit& f = c.s.units[static_cast<std::size_t>(fi)];
-            return question(c.s, f, fid + ".range",
-                            "How far is " + c.s.units[static_cast<std::size_t>(ti)].name.str() + " from " +
-                                f.name.str() + "? (its range is " + std::to_string(maxRange) + "\")",
-                            bands, "OMTB-FIRE-06", "range");
-        });
-        if (!a)
-            return false;
-        band = std::atoi(a->c_str());
     }
     bool bows = false;
     if (!art && isIndian(unitAt(c, fi)) && band <= tables::fire(FireLine::IndianBows).range) {

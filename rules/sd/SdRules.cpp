@@ -61,6 +61,8 @@ public:
         static const std::vector<std::string> kGroups = {kMove, kFight, kGuns};
         return kGroups;
     }
+    // 2: a hex that no attacker reached across a river does not fall back (SD-FB-01, SD-TERR-02).
+    int engineVersion() const override { return 2; }
     hex::CommonOptions common(const HouseRules& values) const override {
         const Options o = Options::from(values);
         hex::CommonOptions c;
@@ -94,15 +96,15 @@ public:
                 {"water", "Into an all-water hex with no bridge or boat", "SD-TERR-01"},
                 {"enemy", "Into a hex that holds enemy troops", "SD-MOVE-03"}};
     }
-    bool resolve(State& s, Feed& feed, const HouseRules& values, const std::vector<int>& attackers,
-                 int target) const override {
+    std::optional<bool> resolve(State& s, Feed& feed, const HouseRules& values,
+                                const std::vector<int>& attackers, int target) const override {
         const Options o = Options::from(values);
         return hex::chanceAttack(s, feed, chanceSpec(o), attackers, target,
                                  [](State& st, Feed& f, int t, int losses, const std::string&) {
                                      Stack& hexStack = st.stacks[static_cast<std::size_t>(t)];
-                                     const int lost = applyGunRule(hexStack, losses);
-                                     f.note(hexStack.id.str() + " loses " + std::to_string(lost) +
-                                            " figure(s) (SD-GUN-01, SD-CAS-01)");
+                                     const Stack before = hexStack;
+                                     applyGunRule(hexStack, losses);
+                                     f.note(lossWords(before, hexStack));
                                      return true;
                                  });
     }
@@ -113,6 +115,7 @@ public:
             return;
         const int guns = static_cast<int>(st.guns.size());
         st.guns.clear();
+        st.gunFull.clear();
         st.figures[hex::index(Arm::Artillery)] = 0;
         st.casualties += guns;
     }
@@ -169,6 +172,30 @@ int allowance(Arm arm) {
     default:
         return 0;
     }
+}
+
+std::string lossWords(const Stack& before, const Stack& after) {
+    const int men = before.figures[hex::index(Arm::Infantry)] + before.figures[hex::index(Arm::Cavalry)] -
+                    after.figures[hex::index(Arm::Infantry)] - after.figures[hex::index(Arm::Cavalry)];
+    int hits = 0;
+    int silenced = 0;
+    for (std::size_t g = 0; g < before.guns.size() && g < after.guns.size(); ++g) {
+        hits += before.guns[g] - after.guns[g];
+        silenced += before.guns[g] > 0 && after.guns[g] == 0 ? 1 : 0;
+    }
+    const std::string id = before.id.str();
+    std::string out;
+    if (men > 0)
+        out = id + " loses " + std::to_string(men) + (men == 1 ? " figure" : " figures");
+    if (hits > 0) {
+        out += out.empty() ? id + "'s guns take " : "; its guns take ";
+        out += std::to_string(hits) + (hits == 1 ? " hit" : " hits");
+        if (silenced > 0)
+            out += ", " + std::to_string(silenced) + (silenced == 1 ? " gun" : " guns") + " out of action";
+    }
+    if (out.empty())
+        out = id + " has nothing left to take the losses";
+    return out + " (SD-GUN-01, SD-CAS-01)";
 }
 
 int applyGunRule(Stack& st, int losses) {

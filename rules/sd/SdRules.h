@@ -26,6 +26,8 @@ int allowance(hex::Arm arm);
 // SD-GUN-01 and SD-CAS-01: places `losses` on `stack` (infantry first, then the guns, 2 each, one gun at a
 // time; cavalry, or the owner's split where a choice is left). Returns figures lost.
 int applyGunRule(hex::Stack& stack, int losses);
+// What a hit hex lost, in words: figures that fell, hits on its guns and guns put out of action.
+std::string lossWords(const hex::Stack& before, const hex::Stack& after);
 
 const hex::GameRules& sdRules();
 const RuleSet& sdRuleSet();

@@ -135,6 +135,14 @@ TEST(Engine, RejectsWrongDiceCountsAndFaces) {
     EXPECT_EQ(test::mdState(*e).units[0].rf, 27);
 }
 
+TEST(Engine, ATypedZeroOnAD10IsTenAndNothingElseChanges) {
+    // GEN-01: a d10 face printed "0" counts as 10; the keypad and the command line both read it through
+    // typedFaces.
+    EXPECT_EQ(typedFaces({0, 3, 10}, 10), (std::vector<int>{10, 3, 10}));
+    EXPECT_EQ(typedFaces({0, 3}, 6), (std::vector<int>{0, 3})); // a d6 has no 0: the engine refuses it
+    EXPECT_EQ(typedFaces({0, 20}, 20), (std::vector<int>{0, 20}));
+}
+
 TEST(Engine, AutoPlayOfTheLargeScenarioReplaysToTheSameState) {
     // Determinism: 12 turns with VirtualDice + AutoTable, then the recorded inputs replayed into a fresh
     // engine.

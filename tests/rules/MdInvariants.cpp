@@ -83,6 +83,14 @@ std::vector<std::string> MdInvariants::checkPrompt(const Prompt& p, const Input&
                 : !u.loaded)
             out.push_back(actor + " fires while it cannot (unloaded, limbered or short of crew): " + key);
     }
+    // MD-MEL-08 with md.melee_after_loss = out_of_contact (the default): a unit that lost a melee has fallen
+    // back out of its other contacts, so it loses at most one melee (one fall-back roll) a turn.
+    if (p.dice && endsWith(key, ".fall_back") && ai >= 0) {
+        const auto turnAndUnit = std::make_pair(s.turn, actor);
+        if (++m_meleesLost[turnAndUnit] > 1 &&
+            s.houseRules.get().get("md.melee_after_loss", "") == "out_of_contact")
+            out.push_back(actor + " loses a second melee in turn " + std::to_string(s.turn) + ": " + key);
+    }
     if (p.dice && (p.dice->count < 1 || p.dice->sides < 2))
         out.push_back(key + " asks for " + std::to_string(p.dice->count) + "d" +
                       std::to_string(p.dice->sides));

@@ -324,13 +324,15 @@ const std::map<std::string, std::string> kOnePairEach{
     {"US1.melee_officers", "0"}, {"US1.melee_rf", "1"}, {"US2.melee_officers", "0"}, {"US2.melee_rf", "1"},
     {"X.melee_officers", "0"},   {"X.melee_rf", "1"},   {"X.hard_cover", "no"}};
 
-TEST(MdMeleeLosses, EachLostMeleeIsAWholeLoserResultAndTheFallBacksAdd) {
-    // MD-SEQ-07: every contact is resolved. Melee 1: US1 5+2 beats X 1 by 6: killed (MD-MEL-05); X falls back
-    // 4d6 = 4 (MD-MEL-08), 2d6 DL [1,1] Green = 4 (MD-DL-07, MD-DL-09); US1 position [2], DL [1].
-    // Melee 2: US2 5+2 beats X 1-1 (unformed, MD-MEL-03) by 7: killed; X falls back 4d6 = 8 more, DL 4 again.
+TEST(MdMeleeLosses, FightOnOptionMakesEachLostMeleeAWholeLoserResultAndTheFallBacksAdd) {
+    // md.melee_after_loss = fight_on, the house rule: MD-SEQ-07 resolves every contact. Melee 1: US1 5+2
+    // beats X 1 by 6: killed (MD-MEL-05); X falls back 4d6 = 4 (MD-MEL-08), 2d6 DL [1,1] Green = 4 (MD-DL-07,
+    // MD-DL-09); US1 position [2], DL [1]. Melee 2: US2 5+2 beats X 1-1 (unformed, MD-MEL-03) by 7: killed; X
+    // falls back 4d6 = 8 more, DL 4 again.
     GameState s = oneAgainstTwo();
     RecordingFeed feed({5, 1, 1, 1, 1, 1, 1, 1, 2, 1, 5, 1, 2, 2, 2, 2, 1, 1, 2, 1}, kOnePairEach);
-    ASSERT_TRUE(runPhases(s, feed, withOptions({}), Phase::Melee, Phase::Recovery));
+    ASSERT_TRUE(runPhases(s, feed, withOptions({{"md.melee_after_loss", "fight_on"}}), Phase::Melee,
+                          Phase::Recovery));
     EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();
     EXPECT_EQ(feed.remaining(), 0u);
     const Unit& x = s.units[2];
@@ -344,12 +346,13 @@ TEST(MdMeleeLosses, EachLostMeleeIsAWholeLoserResultAndTheFallBacksAdd) {
     EXPECT_EQ(s.units[1].dlRf, 1);
 }
 
-TEST(MdMeleeLosses, OutOfContactOptionEndsTheLosersOtherMelees) {
-    // md.melee_after_loss = out_of_contact: having lost to US1 and fallen back 4", X is out of its contact
-    // with US2, which is not fought: no question for US2, no dice after melee 1.
+TEST(MdMeleeLosses, ByDefaultTheLoserFallsBackOutOfItsOtherMelees) {
+    // md.melee_after_loss = out_of_contact, our default reading (MD-MEL-08, MD-SEQ-07): having lost to US1
+    // and fallen back 4", X is out of its contact with US2, which is not fought: no question for US2, no
+    // dice after melee 1, one loser's DL, and US2 does not advance into the place X left.
     GameState s = oneAgainstTwo();
     RecordingFeed feed({5, 1, 1, 1, 1, 1, 1, 1, 2, 1}, kOnePairEach);
-    const Options o = withOptions({{"md.melee_after_loss", "out_of_contact"}});
+    const Options o = withOptions({});
     ASSERT_TRUE(o.meleeLossLeavesContacts);
     ASSERT_TRUE(runPhases(s, feed, o, Phase::Melee, Phase::Recovery));
     EXPECT_TRUE(feed.failures().empty()) << feed.failures().front();

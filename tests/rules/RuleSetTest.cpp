@@ -25,7 +25,9 @@ TEST(RuleSets, TheRegistryFindsEachRuleSetByItsId) {
     }
     EXPECT_EQ(findRuleSet("chess"), nullptr);
     EXPECT_EQ(engineVersion("chess"), 0);
-    EXPECT_EQ(engineVersion("md"), 2); // 2: all-DL units stop acting, melee losses add (the soak fixes)
+    // 2: all-DL units stop acting, melee losses add (the soak fixes); 3: a melee loser leaves its other
+    // contacts by default (md.melee_after_loss).
+    EXPECT_EQ(engineVersion("md"), 3);
 }
 
 // GEN-08: every option of every register is worded for the house-rule screen, in a known group, with the

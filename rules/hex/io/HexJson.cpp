@@ -57,10 +57,12 @@ std::optional<Error> readStack(const Reader& r, const json& o, const std::string
         int crew = 2;
         MUSTER_TRY(r.integer(o, path, "crew", crew, false, 1, 20));
         st.guns.assign(static_cast<std::size_t>(guns), crew);
+        st.gunFull = st.guns;
         st.gunStart = crew;
         st.figures[index(Arm::Artillery)] = guns * crew; // the artillerymen are the figures that fall
     } else if (guns > 0) {
         st.guns.assign(static_cast<std::size_t>(guns), 2); // SD-GUN-01: 2 casualties a gun
+        st.gunFull = st.guns;
         st.gunStart = 2;
     }
     if (figuresOf(st) == 0)
@@ -151,6 +153,7 @@ std::string stateJson(const State& s) {
                           {"figures", figures},
                           {"guns", st.guns},
                           {"gunStart", st.gunStart},
+                          {"gunFull", st.gunFull},
                           {"startFigures", st.startFigures},
                           {"casualties", st.casualties},
                           {"moved", st.moved},
@@ -159,7 +162,8 @@ std::string stateJson(const State& s) {
                           {"fought", st.fought},
                           {"attacked", st.attacked},
                           {"fellBack", st.fellBack},
-                          {"joinedInto", st.joinedInto}});
+                          {"joinedInto", st.joinedInto},
+                          {"mustMarch", st.mustMarch}});
     }
     json sides = json::array();
     for (const auto& d : s.sides)

@@ -182,6 +182,6 @@ TEST(TurnStory, OmtbTurnSummaryCountsTheFiguresKilled) {
     EXPECT_GT(killed, 0);
     EXPECT_EQ(said, killed) << summary;
     EXPECT_EQ(summary,
-              "Turn 1 ends. Legion of the United States and Kentucky Mounted Militia: 5 casualties, no unit "
-              "lost. Indians and British: 13 casualties, no unit lost.");
+              "Turn 1 ends. Legion of the United States and Kentucky Mounted Militia: 15 casualties, no unit "
+              "lost. Indians and British: 12 casualties, no unit lost.");
 }

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+
 using namespace muster::storage::test;
 using Json = nlohmann::json;
 
@@ -38,6 +40,51 @@ TEST_P(HexCli, PlaysToTheEndAndTheJournalReplays) {
     ASSERT_FALSE(j.is_discarded()) << state.text;
     EXPECT_EQ(j.dump().find("\"winner\":\"\""), std::string::npos)
         << "a finished game names a winner or a draw";
+}
+
+// GEN-01: a d10 shows its 10 as "0": typed as 0 on the command line it is 10, as on the app's keypad (one
+// rule below both, rules::typedFaces). Stand and Die! settles a fraction on a d10 (SD-FIGHT-04).
+TEST(HexCliDice, AD10TypedAsZeroIsTen) {
+    ScratchDir dir;
+    const std::string scenario = dir.file("d10.json");
+    {
+        std::ofstream out(scenario);
+        out << R"({"name": "d10", "rules": "sd", "turns": 2, "sides": [{"id": "a"}, {"id": "b"}],
+                  "hexes": [{"hex": "A1", "side": "a", "infantry": 5}, {"hex": "T", "side": "b", "infantry": 10}]})";
+    }
+    // Initiative 6 against 1, A1 stays Standing and attacks T: 1.5 casualties, the half on a d10.
+    const std::string answers =
+        "A1.march 0|A1.mark standing|A1.target T|T.cover no|A1.reach adjacent|A1.rear no";
+    std::string lines = "{\"dice\": [6]}\n{\"dice\": [1]}\n";
+    for (std::size_t at = 0; at < answers.size();) {
+        const std::size_t bar = std::min(answers.find('|', at), answers.size());
+        const std::string pair = answers.substr(at, bar - at);
+        lines += "{\"answer\": \"" + pair.substr(pair.find(' ') + 1) + "\"}\n";
+        at = bar + 1;
+    }
+    const std::string game = dir.file("json.muster");
+    const Output json =
+        cli("game play --rules sd --scenario '" + scenario + "' --game '" + game + "' --dice stdin --json",
+            lines + "{\"dice\": [0]}\n");
+    const auto accepted = linesOfType(json.text, "accepted");
+    ASSERT_EQ(accepted.size(), 9u) << json.text;
+    EXPECT_EQ(accepted.back()["payload"]["faces"], Json::array({10})) << json.text;
+    EXPECT_EQ(accepted.back()["source"], "typed");
+
+    // The same in the terminal's dialogue: the faces typed as they show.
+    const std::string typed = dir.file("typed.muster");
+    const Output text =
+        cli("game play --rules sd --scenario '" + scenario + "' --game '" + typed + "' --dice stdin",
+            "6\n1\n0\nstanding\nT\nno\nadjacent\nno\n0\n");
+    const Output state = cli("game log '" + typed + "' --json");
+    ASSERT_EQ(state.exitCode, 0) << state.text << text.text;
+    EXPECT_NE(state.text.find("\"faces\":[10]"), std::string::npos) << text.text << state.text;
+    // A face no die shows is still refused: 0 on a d6.
+    const Output refused = cli("game play --rules sd --scenario '" + scenario + "' --game '" +
+                                   dir.file("bad.muster") + "' --dice stdin --json",
+                               "{\"dice\": [0]}\n");
+    EXPECT_TRUE(linesOfType(refused.text, "accepted").empty()) << refused.text;
+    EXPECT_EQ(linesOfType(refused.text, "rejected").size(), 1u) << refused.text;
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, HexCli,

@@ -10,11 +10,54 @@ std::vector<std::string> HexInvariants::start(const Engine& e) {
     const json s = json::parse(e.stateJson());
     for (const auto& h : s["hexes"])
         m_start[h["side"].get<std::string>()] += h["startFigures"].get<int>();
+    m_before = e.stateJson();
+    m_reached.clear();
     return check(e);
 }
 
-std::vector<std::string> HexInvariants::check(const Prompt&, const Input&, const Engine& after) {
-    return check(after);
+namespace {
+
+int figuresOf(const json& hex) {
+    int n = 0;
+    for (const auto& [arm, count] : hex["figures"].items())
+        n += count.get<int>();
+    return n;
+}
+
+} // namespace
+
+std::vector<std::string> HexInvariants::check(const Prompt& answered, const Input&, const Engine& after) {
+    std::vector<std::string> v;
+    const json before = json::parse(m_before);
+    const json now = json::parse(after.stateJson());
+    const auto sideTurn = std::make_tuple(before["turn"].get<int>(), before["cursor"]["sideTurn"].get<int>());
+    const auto& subjects = answered.subjects();
+    if (answered.tag() == "rear" && subjects.size() >= 2)
+        m_reached.emplace(std::get<0>(sideTurn), std::get<1>(sideTurn), subjects[1]);
+    if (answered.tag() == "fall_back" && !subjects.empty() &&
+        !m_reached.count({std::get<0>(sideTurn), std::get<1>(sideTurn), subjects[0]}))
+        v.push_back(subjects[0] + " is asked to fall back, but no attacker reached it this side-turn");
+    // A new stack is a part of the hex whose label it extends ("C4-2", "C4-behind"): their figures add up.
+    std::map<std::string, int> was;
+    for (const auto& h : before["hexes"])
+        was[h["id"].get<std::string>()] = figuresOf(h);
+    std::map<std::string, int> is;
+    for (const auto& h : now["hexes"])
+        is[h["id"].get<std::string>()] = figuresOf(h);
+    for (const auto& [id, n] : is) {
+        if (was.count(id))
+            continue;
+        const std::string source = id.substr(0, id.rfind('-'));
+        if (!was.count(source))
+            v.push_back("a new hex " + id + " with no hex it came from");
+        else if (is[source] + n != was[source])
+            v.push_back(source + " had " + std::to_string(was[source]) + " figures and splits into " +
+                        std::to_string(is[source]) + " and " + std::to_string(n) + " (" + id + ")");
+    }
+    m_before = after.stateJson();
+    for (auto& x : check(after))
+        v.push_back(std::move(x));
+    return v;
 }
 
 std::vector<std::string> HexInvariants::finish(const Engine& e) {

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace muster::rules;
 using hex::Arm;
 using hex::FractionRule;
@@ -46,10 +48,13 @@ std::vector<std::string> optionValues(const Prompt& p) {
 }
 
 TEST(HexRegistry, TheThreeGamesAreRegisteredWithTheirRegisters) {
+    // MF 2: a marching hex may split (MF-MOVE-03) and a cannon keeps its set-up crew (AMB-MF-06); SD 2: a hex
+    // no attacker reached does not fall back (SD-FB-01). AS plays as before.
+    const std::map<std::string, int> versions = {{"mf", 2}, {"as", 1}, {"sd", 2}};
     for (const char* id : {"mf", "as", "sd"}) {
         const RuleSet* r = findRuleSet(id);
         ASSERT_NE(r, nullptr) << id;
-        EXPECT_EQ(r->engineVersion(), 1);
+        EXPECT_EQ(r->engineVersion(), versions.at(id)) << id;
         EXPECT_FALSE(r->options().empty());
         for (const auto& o : r->options())
             EXPECT_FALSE(o.label.empty()) << o.key;
@@ -124,7 +129,8 @@ TEST(MfMoves, MF_MOVE_01_AllowancesAreTheMarchOptions) {
         "hexes": [{"hex": "H1", "side": "u", "infantry": 10}, {"hex": "T", "side": "c", "infantry": 8}]})");
     ASSERT_TRUE(e) << e.error().message;
     ASSERT_EQ(e.value().prompt().key(), "H1.march");
-    EXPECT_EQ(optionValues(e.value().prompt()), (std::vector<std::string>{"0", "1", "2"}));
+    // MF-MOVE-03: a hex of more than one figure may also split between hexes.
+    EXPECT_EQ(optionValues(e.value().prompt()), (std::vector<std::string>{"0", "1", "2", "split"}));
     EXPECT_FALSE(e.value().apply(Input::answer("H1.march", "3")));
     EXPECT_TRUE(e.value().prompt().question->text.find("MF-MOVE-04") != std::string::npos);
 }
@@ -238,6 +244,25 @@ TEST(SdGuns, SD_GUN_01_InfantryFirstThenTwoAGun) {
     EXPECT_EQ(s.guns, (std::vector<int>{0, 0}));
     EXPECT_FALSE(hex::inPlay(s));
     EXPECT_EQ(hex::attackingFigures(s)[hex::index(Arm::Artillery)], 0); // inoperable guns do not fire
+}
+
+TEST(SdGuns, SD_GUN_01_LossesOnGunsAreSaidAsHits) {
+    SCOPED_TRACE("SD-GUN-01, SD-CAS-01");
+    hex::Stack s = stack({{Arm::Infantry, 2}, {Arm::Artillery, 2}});
+    s.id = "T";
+    s.guns = {2, 2};
+    hex::Stack before = s;
+    sd::applyGunRule(s, 3);
+    EXPECT_EQ(sd::lossWords(before, s), "T loses 2 figures; its guns take 1 hit (SD-GUN-01, SD-CAS-01)");
+    before = s;
+    sd::applyGunRule(s, 2); // the first gun's last hit, then one on the second
+    EXPECT_EQ(sd::lossWords(before, s), "T's guns take 2 hits, 1 gun out of action (SD-GUN-01, SD-CAS-01)");
+    before = s;
+    sd::applyGunRule(s, 1);
+    EXPECT_EQ(sd::lossWords(before, s), "T's guns take 1 hit, 1 gun out of action (SD-GUN-01, SD-CAS-01)");
+    before = s;
+    sd::applyGunRule(s, 1);
+    EXPECT_EQ(sd::lossWords(before, s), "T has nothing left to take the losses (SD-GUN-01, SD-CAS-01)");
 }
 
 TEST(SdMoves, SD_MOVE_01_SD_MOVE_02_AllowancesAndStacking) {

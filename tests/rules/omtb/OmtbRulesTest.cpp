@@ -58,7 +58,7 @@ TEST(OmtbRuleSet, IdNameVersionAndNoOrderChits) {
     const auto& rs = omtb::omtbRuleSet();
     EXPECT_EQ(rs.id(), "omtb");
     EXPECT_EQ(rs.name(), "Our Moccasins Trickled Blood");
-    EXPECT_EQ(rs.engineVersion(), 1);
+    EXPECT_EQ(rs.engineVersion(), 2);
     EXPECT_TRUE(rs.chits().empty()); // operations are rolled (OMTB-OPS-01), there are no order chits
 }
 
@@ -256,7 +256,11 @@ TEST(OmtbRules, OMTB_FORM_03_AColumnFiresOnlyItsFrontTwoRanks) {
     auto g = gameAt(json::array({unitDoc("COL", "americans", "legion_infantry", 12,
                                          {{"ops", 1}, {"formation", "column"}}),
                                  unitDoc("T", "indians", "indians", 9)}),
-                    {{"americans.next", "COL"}, {"COL.op", "fire"}, {"COL.target", "T"}, {"COL.range", "8"}},
+                    {{"americans.next", "COL"},
+                     {"COL.op", "fire"},
+                     {"COL.target", "T"},
+                     {"T.ground", "open"},
+                     {"COL.range", "8"}},
                     "COL.eligible");
     ASSERT_TRUE(g);
     const auto v = optionValues(*g);
@@ -329,11 +333,70 @@ TEST(OmtbRules, OMTB_FIRE_02_TheTargetIsAVisibleEnemyInPlay) {
     ASSERT_TRUE(g);
     const Prompt p = g->prompt();
     ASSERT_TRUE(p.question);
-    EXPECT_EQ(optionValues(*g), (std::vector<std::string>{"T", "H"}));
+    EXPECT_EQ(optionValues(*g), (std::vector<std::string>{"T", "H", "none"}));
     EXPECT_NE(p.question->options[1].label.find("hidden"), std::string::npos); // OMTB-TERR-07
     EXPECT_EQ(p.question->tag, "target");
     EXPECT_EQ(p.question->side, "americans");
     EXPECT_EQ(p.question->subjects, std::vector<std::string>{"L"});
+}
+
+// OMTB-TERR-03, OMTB-TERR-04: the target choice says how far thicket and open woods let a unit be seen, each
+// enemy with the ground last answered for it; the range that follows offers only distances at which the
+// target can be seen, and "choose again" when it is out of sight or not the closest (OMTB-FIRE-02).
+TEST(OmtbRules, OMTB_TERR_03_OMTB_TERR_04_TheTargetChoiceSaysHowFarTheGroundLetsItBeSeen) {
+    const json units = json::array({unitDoc("R", "americans", "legion_rifles", 6, {{"ops", 1}}),
+                                    unitDoc("T", "indians", "indians", 9, {{"ground", "thicket"}}),
+                                    unitDoc("W", "indians", "indians", 9, {{"ground", "woods"}}),
+                                    unitDoc("O", "indians", "indians", 9)});
+    const json fire = {{"americans.next", "R"}, {"R.op", "fire"}};
+    auto g = gameAt(units, fire, "R.target");
+    ASSERT_TRUE(g);
+    Prompt p = g->prompt();
+    ASSERT_TRUE(p.question);
+    for (const char* said : {"closest", "thicket", "4\"", "open woods", "8\"", "12\""})
+        EXPECT_NE(p.question->text.find(said), std::string::npos) << said << " in: " << p.question->text;
+    for (const char* rule : {"OMTB-FIRE-02", "OMTB-TERR-03", "OMTB-TERR-04", "OMTB-TERR-07"})
+        EXPECT_NE(p.question->ruleId.find(rule), std::string::npos) << rule;
+    EXPECT_EQ(optionValues(*g), (std::vector<std::string>{"T", "W", "O", "none"}));
+    EXPECT_NE(p.question->options[0].label.find("thicket: seen only within 4\""), std::string::npos);
+    EXPECT_NE(p.question->options[1].label.find("open woods: seen only within 8\""), std::string::npos);
+    EXPECT_EQ(p.question->options[2].label, "O");
+
+    // The range question follows the target's ground: only the distances at which it can be seen.
+    struct Row {
+        std::string target, ground;
+        std::vector<std::string> bands;
+    };
+    for (const auto& r : {Row{"T", "thicket", {"4", "again"}}, Row{"W", "woods", {"4", "8", "again"}},
+                          Row{"O", "open", {"4", "8", "12", "again"}}}) {
+        json answers = fire;
+        answers["R.target"] = r.target;
+        answers[r.target + ".ground"] = r.ground;
+        auto at = gameAt(units, answers, "R.range");
+        ASSERT_TRUE(at);
+        EXPECT_EQ(optionValues(*at), r.bands) << r.target;
+        p = at->prompt();
+        ASSERT_TRUE(p.question);
+        EXPECT_NE(p.question->text.find("choose again"), std::string::npos);
+        if (r.ground == "thicket") {
+            EXPECT_NE(p.question->text.find("in thicket " + r.target + " can be seen only within 4\""),
+                      std::string::npos)
+                << p.question->text;
+        }
+    }
+
+    // Chosen again: the unit ruled out is not offered, "none" always is; "none" holds the fire.
+    json again = fire;
+    again["R.target"] = json::array({"T", "none"});
+    again["T.ground"] = "thicket";
+    again["R.range"] = "again";
+    auto re = gameAt(units, again, "R.target", "american", json::array(), 2);
+    ASSERT_TRUE(re);
+    EXPECT_EQ(optionValues(*re), (std::vector<std::string>{"W", "O", "none"}));
+    const auto d = drive(*re, {}, {{"R.target", "none"}}, "indians.ops");
+    ASSERT_TRUE(d.ok) << d.error;
+    EXPECT_TRUE(unit(*re, "R")["loaded"].get<bool>());
+    EXPECT_EQ(unit(*re, "R")["ops"].get<int>(), 0);
 }
 
 // The source (VII) bars canister "if there is a friendly unit within the fire arc" with no distance; the
@@ -342,7 +405,11 @@ TEST(OmtbRules, OMTB_FIRE_04_SourceBarsCanisterForAFriendlyAnywhereInTheArc) {
     auto g =
         gameAt(json::array({unitDoc("ART", "americans", "legion_artillery", 4, {{"ops", 1}, {"guns", 2}}),
                             unitDoc("T", "indians", "indians", 9)}),
-               {{"americans.next", "ART"}, {"ART.op", "fire"}, {"ART.target", "T"}, {"ART.range", "8"}},
+               {{"americans.next", "ART"},
+                {"ART.op", "fire"},
+                {"ART.target", "T"},
+                {"T.ground", "open"},
+                {"ART.range", "8"}},
                "ART.friendly_in_arc");
     ASSERT_TRUE(g);
     const Prompt p = g->prompt();
@@ -353,8 +420,12 @@ TEST(OmtbRules, OMTB_FIRE_04_SourceBarsCanisterForAFriendlyAnywhereInTheArc) {
     auto far =
         gameAt(json::array({unitDoc("ART", "americans", "legion_artillery", 4, {{"ops", 1}, {"guns", 2}}),
                             unitDoc("T", "indians", "indians", 9)}),
-               {{"americans.next", "ART"}, {"ART.op", "fire"}, {"ART.target", "T"}, {"ART.range", "24"}},
-               "T.ground");
+               {{"americans.next", "ART"},
+                {"ART.op", "fire"},
+                {"ART.target", "T"},
+                {"T.ground", "open"},
+                {"ART.range", "24"}},
+               "ART.fire");
     ASSERT_TRUE(far);
 }
 

@@ -42,7 +42,7 @@ TEST(OmtbSoak, TheRegistryAndEnginePlayAnOmtbFile) {
     EXPECT_EQ(engine->prompt().key(), "indians.ops");
     EXPECT_TRUE(engine->apply(Input::dice("indians.ops", {4})));
     EXPECT_EQ(engine->prompt().key(), "BLUE-JACKET.attach");
-    EXPECT_EQ(engineVersion("omtb"), 1);
+    EXPECT_EQ(engineVersion("omtb"), 2);
 }
 
 TEST(OmtbSoak, ReplayingTheInputsGivesAnEqualState) {
