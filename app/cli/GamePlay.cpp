@@ -310,9 +310,12 @@ bool PlayLoop::handleLine(const rules::Prompt& prompt, const std::string& player
 }
 
 int PlayLoop::run() {
-    if (auto key = storage::DeviceKey::loadOrCreate(storage::DeviceKey::defaultPath()))
+    if (auto key = storage::DeviceKey::loadOrCreate(storage::DeviceKey::defaultPath())) {
         m_key = *key;
-    else if (m_options.json)
+        if (!key->warning().empty())
+            emit(m_options.json ? jsonText(Json{{"type", "warning"}, {"warning", key->warning()}})
+                                : "  warning: " + key->warning());
+    } else if (m_options.json)
         emit(jsonText(Json{{"type", "warning"}, {"warning", "turns are not signed: " + key.message()}}));
     else
         emit("  turns are not signed: " + key.message());

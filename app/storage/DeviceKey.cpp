@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
 namespace muster::storage {
 
@@ -82,17 +81,44 @@ DeviceKey DeviceKey::fromSeed(const std::array<std::uint8_t, 32>& seed) {
 }
 
 Result<DeviceKey> DeviceKey::loadOrCreate(const std::string& path) {
+    return loadOrCreate(path, 0);
+}
+
+Result<DeviceKey> DeviceKey::loadOrCreate(const std::string& path, int attempt) {
     if (!sodiumReady())
         return Error{"libsodium could not be initialised"};
     if (path.empty())
         return Error{"no place for the device key (set MUSTER_DEVICE_KEY or HOME)"};
     std::array<std::uint8_t, 32> seed{};
     std::error_code ec;
+    // A link to nothing is not "no key": a key made through it would land where the link points, and link()
+    // below would find the link there forever. It is the user's to mend.
+    if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) &&
+        !std::filesystem::exists(path, ec))
+        return Error{
+            path + " is a link to " + std::filesystem::read_symlink(path, ec).string() +
+            ", which does not exist: no key was made. Point the link at this device's key, or remove "
+            "it to make a new one"};
     if (std::filesystem::exists(path, ec)) {
-        std::ifstream in(path, std::ios::binary);
+        const std::string keep = " It was left as it is: it is this device's identity, whose signatures its "
+                                 "games carry, so do not replace it";
+        if (std::filesystem::is_directory(path, ec))
+            return Error{path + " is a folder, not a device key." + keep};
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            return Error{path + ": cannot read the device key: " + std::strerror(errno) + "." + keep +
+                         "; give this user read access to it"};
         std::string text(kFileSize + 1, '\0');
-        in.read(text.data(), static_cast<std::streamsize>(text.size()));
-        text.resize(static_cast<std::size_t>(in.gcount()));
+        const ssize_t n = ::read(fd, text.data(), text.size());
+        const int readErrno = errno;
+        struct stat st {};
+        const bool exposed = ::fstat(fd, &st) == 0 && (st.st_mode & 077) != 0;
+        ::close(fd);
+        if (n < 0) {
+            sodium_memzero(text.data(), text.size());
+            return Error{path + ": cannot read the device key: " + std::strerror(readErrno) + "." + keep};
+        }
+        text.resize(static_cast<std::size_t>(n));
         const bool shaped = text.size() == kFileSize && text.compare(0, kTag.size(), kTag) == 0 &&
                             text.back() == '\n' &&
                             seedFromHex(std::string_view(text).substr(kTag.size(), 64), seed);
@@ -102,6 +128,11 @@ Result<DeviceKey> DeviceKey::loadOrCreate(const std::string& path) {
                          ": not a Muster device key (it was left as it is; move it away to make a new key)"};
         DeviceKey k = fromSeed(seed);
         sodium_memzero(seed.data(), seed.size());
+        if (exposed)
+            k.m_warning = path +
+                          " can be read by other users of this computer: anyone who reads it can sign "
+                          "games as this device. Make it private: chmod 600 '" +
+                          path + "'";
         return k;
     }
     std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
@@ -123,8 +154,9 @@ Result<DeviceKey> DeviceKey::loadOrCreate(const std::string& path) {
     if (!written)
         return Error{path + ": cannot write the device key"};
     if (linked != 0) {
-        if (linkErrno == EEXIST)
-            return loadOrCreate(path);
+        // Another maker won: read its key, once (a second clash means something else is in the way).
+        if (linkErrno == EEXIST && attempt == 0)
+            return loadOrCreate(path, attempt + 1);
         return Error{path + ": cannot create the device key: " + std::strerror(linkErrno)};
     }
     DeviceKey k = fromSeed(seed);

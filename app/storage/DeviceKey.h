@@ -31,6 +31,8 @@ public:
     // Reads the key at path, or makes a new one there when no file exists (mode 0600, its folder made as
     // needed; of two makers at once, one key wins and both use it). A file that is there but is not a key is
     // an error and is left untouched: a device key is never replaced behind the user's back.
+    // A link that points nowhere, a folder or a file that cannot be read is an error that names it and
+    // leaves it as it is.
     static Result<DeviceKey> loadOrCreate(const std::string& path);
     // A key from a 32-byte seed (tests).
     static DeviceKey fromSeed(const std::array<std::uint8_t, 32>& seed);
@@ -38,9 +40,13 @@ public:
     const PublicKey& publicKey() const { return m_public; }
     std::string fingerprint() const { return fingerprintOf(m_public); }
     Signature sign(std::string_view message) const;
+    // What the user should know about the key's file, or empty: a key other users can read.
+    const std::string& warning() const { return m_warning; }
 
 private:
     DeviceKey() = default;
+    static Result<DeviceKey> loadOrCreate(const std::string& path, int attempt);
+    std::string m_warning;
     PublicKey m_public{};
     std::array<std::uint8_t, 64> m_secret{}; // libsodium's secret key: the seed followed by the public key
 };

@@ -9,11 +9,14 @@
 #include "app/storage/DeviceKey.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/TurnSignature.h"
+#include "rules/Engine.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -67,6 +70,48 @@ TEST(DeviceKeys, AFileThatIsNotAKeyIsRefusedAndLeftAlone) {
     EXPECT_EQ(readBytes(path), "my shopping list\n");
     EXPECT_FALSE(DeviceKey::loadOrCreate(dir.path().string())) // a folder where the key should be
         << "a folder is not a key";
+}
+
+TEST(DeviceKeys, ALinkToNothingIsNamedAndNoKeyIsMadeThroughIt) {
+    // Before: exists() said no key, link() found the link there, and loadOrCreate called itself until the
+    // stack ran out (a segfault after ~30 s).
+    ScratchDir dir;
+    const std::string path = dir.file("device-key");
+    const std::string nowhere = dir.file("gone/device-key");
+    ASSERT_EQ(::symlink(nowhere.c_str(), path.c_str()), 0);
+    auto k = DeviceKey::loadOrCreate(path);
+    ASSERT_FALSE(k);
+    EXPECT_TRUE(contains(k.message(), "is a link to " + nowhere + ", which does not exist")) << k.message();
+    EXPECT_FALSE(std::filesystem::exists(nowhere));
+    EXPECT_TRUE(std::filesystem::is_symlink(path));
+}
+
+TEST(DeviceKeys, AKeyThatCannotBeReadIsNotCalledForeignNorReplaced) {
+    // A folder where the key should be cannot be read: the message keeps the key (its signatures are this
+    // device's identity) instead of advising to move it away.
+    ScratchDir dir;
+    auto k = DeviceKey::loadOrCreate(dir.path().string());
+    ASSERT_FALSE(k);
+    EXPECT_TRUE(contains(k.message(), "is a folder, not a device key")) << k.message();
+    EXPECT_FALSE(contains(k.message(), "move it away")) << k.message();
+    EXPECT_TRUE(contains(k.message(), "do not replace it")) << k.message();
+}
+
+TEST(DeviceKeys, AKeyOtherUsersCanReadIsUsedWithAWarning) {
+    ScratchDir dir;
+    const std::string path = dir.file("device-key");
+    auto made = DeviceKey::loadOrCreate(path);
+    ASSERT_TRUE(made) << made.message();
+    EXPECT_EQ(made->warning(), "");
+    auto private_ = DeviceKey::loadOrCreate(path);
+    ASSERT_TRUE(private_);
+    EXPECT_EQ(private_->warning(), "");
+    ASSERT_EQ(::chmod(path.c_str(), 0644), 0);
+    auto exposed = DeviceKey::loadOrCreate(path);
+    ASSERT_TRUE(exposed) << exposed.message();
+    EXPECT_EQ(exposed->fingerprint(), made->fingerprint());
+    EXPECT_TRUE(contains(exposed->warning(), "can be read by other users")) << exposed->warning();
+    EXPECT_TRUE(contains(exposed->warning(), "chmod 600")) << exposed->warning();
 }
 
 TEST(DeviceKeys, SignaturesVerifyOnlyForTheirMessageAndKey) {
@@ -198,6 +243,50 @@ TEST_F(DeviceSignatures, AGameResignedWithAnotherKeyIsNotThisDevices) {
     const Output v = verify("--device " + m_fingerprint);
     EXPECT_EQ(v.exitCode, 1) << v.text;
     EXPECT_TRUE(contains(v.text, "signed by another device, " + theirs.fingerprint())) << v.text;
+}
+
+TEST_F(DeviceSignatures, AGameOfAnotherEngineVersionIsStillCheckedForSignaturesAndFaces) {
+    // Before: a game whose recorded engine version was changed was not replayed, and verify then skipped its
+    // signatures ("signed: unsigned" over five broken ones) and said OK over a 7 on a d6.
+    auto sevenOnAD6 = [](std::vector<Event>& events) {
+        for (Event& e : events) {
+            if (e.kind != kind::Dice)
+                continue;
+            Json p = Json::parse(e.payloadJson);
+            if (p.value("sides", 0) == 6) {
+                p["faces"][0] = 7;
+                e.payloadJson = p.dump();
+                return;
+            }
+        }
+    };
+    const int other = muster::rules::engineVersion("md") + 1;
+    forge(m_game, {[&](GameInfo& g) { g.engineVersion = other; }, sevenOnAD6, true});
+    Output v = verify();
+    EXPECT_EQ(v.exitCode, 1) << v.text;
+    EXPECT_TRUE(contains(v.text, "the signature of turn 1's head")) << v.text;
+    // With the signatures taken out too, the 7 is found without the engine, and the log and report warn.
+    reset();
+    forge(m_game, {[&](GameInfo& g) { g.engineVersion = other; }, sevenOnAD6});
+    v = verify();
+    EXPECT_EQ(v.exitCode, 1) << v.text;
+    EXPECT_TRUE(contains(v.text, "gives a 7 on a d6, which no such die shows")) << v.text;
+    const Output log = cli("game log '" + m_game + "'");
+    EXPECT_TRUE(contains(log.text, "WARNING")) << log.text;
+}
+
+TEST_F(DeviceSignatures, PlayRefusesAGameWhoseSignaturesNoLongerHold) {
+    // Before: `game play` resumed a game that verify rejects for a broken signature, appended to it and
+    // signed the forged history with this device's key.
+    forge(m_game, {[](GameInfo& g) { g.players[0].name = "Someone Else"; }, {}, true});
+    const std::string before = readBytes(m_game);
+    const Output played = run("game play --rules md --scenario '" + kScenario + "' --game '" + m_game +
+                              "' --auto --dice virtual --seed 3 --turns 4");
+    EXPECT_NE(played.exitCode, 0) << played.text;
+    EXPECT_TRUE(contains(played.text, "does not verify")) << played.text;
+    EXPECT_TRUE(contains(played.text, "the signature of turn 1's head")) << played.text;
+    EXPECT_TRUE(contains(played.text, "muster-cli game verify")) << played.text;
+    EXPECT_EQ(readBytes(m_game), before);
 }
 
 TEST_F(DeviceSignatures, ASignatureOfAnotherHeadOrBrokenFieldsFails) {
