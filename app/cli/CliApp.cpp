@@ -44,6 +44,9 @@ void addGame(CLI::App& app, std::function<int()>& command) {
     verify->add_option("--seal", v->seal, "also prove the game holds the head this turn-end seal names");
     verify->add_option("--device", v->device,
                        "also prove every finished turn is signed by the device with this key fingerprint");
+    verify->add_flag(
+        "--json", v->json,
+        "with --seal: print the seal's verdict and every later correction of the sealed turn as JSON");
 
     CLI::App* log = game->add_subcommand("log", "the events, with undos and overrides marked");
     auto l = bind(log, command, runGameLog);

@@ -8,6 +8,7 @@
 #include "app/report/TurnStory.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "app/storage/SealCorrections.h"
 #include "app/storage/StruckOut.h"
 #include "app/storage/TurnSignature.h"
 
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 namespace muster::cli {
 
@@ -51,21 +53,38 @@ int runGameVerify(const GameVerifyOptions& o) {
         return 2;
     }
     const storage::VerifyReport r = storage::GameSession::verify(*journal);
+    // With --json the words go nowhere and one object says it all, printed at every way out.
+    std::ostringstream words;
+    std::ostream& out = o.json ? words : std::cout;
+    nlohmann::json verdict = {
+        {"file", path},           {"ok", r.ok},
+        {"events", r.eventCount}, {"photos", r.evidenceCount},
+        {"head", r.eventCount},   {"headHash", r.headHash},
+        {"replayed", r.replayed}, {"signed", storage::describeSignatures(r.signatures)}};
+    if (!r.notReplayed.empty())
+        verdict["notReplayed"] = r.notReplayed;
+    const auto done = [&](int code) {
+        if (o.json)
+            std::cout << jsonText(verdict) << "\n";
+        return code;
+    };
     if (!r.ok) {
-        std::cout << "FAILED: " << path << ": "
-                  << (r.firstBadSeq ? "first bad event is #" + std::to_string(*r.firstBadSeq) + ": " : "")
-                  << r.problem << "\n";
-        return 1;
+        verdict["problem"] = r.problem;
+        if (r.firstBadSeq)
+            verdict["firstBadEvent"] = *r.firstBadSeq;
+        out << "FAILED: " << path << ": "
+            << (r.firstBadSeq ? "first bad event is #" + std::to_string(*r.firstBadSeq) + ": " : "")
+            << r.problem << "\n";
+        return done(1);
     }
-    std::cout << "OK: " << path << ": " << r.eventCount << " events, " << r.evidenceCount
-              << " photos; integrity_check ok, append-only triggers present, hash chain intact, every photo "
-                 "matches its hash, "
-              << (r.replayed ? "every input replays to the end" : "inputs not replayed: " + r.notReplayed)
-              << "\n"
-              << "head: event #" << r.eventCount << " " << r.headHash << "\n"
-              << "signed: " << storage::describeSignatures(r.signatures) << "\n";
+    out << "OK: " << path << ": " << r.eventCount << " events, " << r.evidenceCount
+        << " photos; integrity_check ok, append-only triggers present, hash chain intact, every photo "
+           "matches its hash, "
+        << (r.replayed ? "every input replays to the end" : "inputs not replayed: " + r.notReplayed) << "\n"
+        << "head: event #" << r.eventCount << " " << r.headHash << "\n"
+        << "signed: " << storage::describeSignatures(r.signatures) << "\n";
     if (seal.empty() && device.empty())
-        return 0;
+        return done(0);
     auto events = journal->events();
     if (!events) {
         std::cerr << "muster-cli game verify: " << events.message() << "\n";
@@ -74,23 +93,66 @@ int runGameVerify(const GameVerifyOptions& o) {
     if (!device.empty()) {
         const std::string problem = storage::notSignedBy(*events, r.signatures, device);
         if (!problem.empty()) {
-            std::cout << "DEVICE FAILED: " << path << ": " << problem << "\n";
-            return 1;
+            out << "DEVICE FAILED: " << path << ": " << problem << "\n";
+            verdict["device"] = {{"fingerprint", device}, {"ok", false}, {"problem", problem}};
+            return done(1);
         }
-        std::cout << "DEVICE OK: every finished turn's head is signed by device " << device << "\n";
+        out << "DEVICE OK: every finished turn's head is signed by device " << device << "\n";
+        verdict["device"] = {{"fingerprint", device}, {"ok", true}};
         if (seal.empty())
-            return 0;
+            return done(0);
     }
-    // The seal names one head; the chain ties that head to every byte before it.
+    // The seal names one head; the chain ties that head to every byte before it. Later inputs may still
+    // change what the sealed turn held (a fix appended after it): each is said, with what it changed on the
+    // roster.
     for (const storage::Event& e : *events)
         if (storage::sealOf(e.seq, e.hash) == seal) {
-            std::cout << "SEAL OK: " << seal << " is the head at event #" << e.seq << " (turn " << e.turn
-                      << "): this game holds it, and nothing before it was changed\n";
-            return 0;
+            const storage::SealCorrections sc = storage::correctionsAfter(*journal, *events, e.seq);
+            const std::size_t n = sc.corrections.size();
+            nlohmann::json sealJson = {{"code", seal},
+                                       {"verdict", n == 0 ? "untouched" : "corrected"},
+                                       {"head", e.seq},
+                                       {"turn", e.turn},
+                                       {"corrections", nlohmann::json::array()},
+                                       {"rosterChanges", sc.rosterChanges}};
+            for (const storage::SealCorrection& c : sc.corrections)
+                sealJson["corrections"].push_back({{"event", c.seq},
+                                                   {"kind", c.kind},
+                                                   {"target", c.target},
+                                                   {"targetTurn", c.targetTurn},
+                                                   {"key", c.targetKey},
+                                                   {"musterDraw", c.appDraw},
+                                                   {"from", c.from},
+                                                   {"to", c.to},
+                                                   {"player", c.player},
+                                                   {"time", c.time},
+                                                   {"reason", c.reason},
+                                                   {"setAside", c.setAside},
+                                                   {"text", storage::describe(c)}});
+            if (!sc.rosterProblem.empty())
+                sealJson["rosterProblem"] = sc.rosterProblem;
+            verdict["seal"] = sealJson;
+            out << "SEAL OK: " << seal << " is the head at event #" << e.seq << " (turn " << e.turn
+                << "): this game holds it, and nothing before it was changed\n";
+            if (n == 0) {
+                out << "sealed turn untouched: no later input changes what it held\n";
+                return done(0);
+            }
+            out << "sealed turn holds, later corrected "
+                << (n == 1 ? std::string("once") : std::to_string(n) + " times")
+                << ": the outcome the table saw at the seal is no longer the game's\n";
+            for (const storage::SealCorrection& c : sc.corrections)
+                out << "  " << storage::describe(c) << "\n";
+            for (const std::string& line : sc.rosterChanges)
+                out << "    " << line << "\n";
+            if (!sc.rosterProblem.empty())
+                out << "    (no roster lines: " << sc.rosterProblem << ")\n";
+            return done(0);
         }
-    std::cout << "SEAL FAILED: " << path << ": no head of this game has seal " << seal
-              << ": the game was cut before that head, or something before it was changed\n";
-    return 1;
+    out << "SEAL FAILED: " << path << ": no head of this game has seal " << seal
+        << ": the game was cut before that head, or something before it was changed\n";
+    verdict["seal"] = {{"code", seal}, {"verdict", "failed"}};
+    return done(1);
 }
 
 void warnUnsound(const std::string& command, const std::string& path, const storage::VerifyReport& r) {

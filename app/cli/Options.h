@@ -14,6 +14,7 @@ struct GameVerifyOptions {
     std::string game;
     std::optional<std::string> seal;
     std::optional<std::string> device;
+    bool json = false; // the seal's verdict and its later corrections as one JSON object
 };
 
 struct GameLogOptions {

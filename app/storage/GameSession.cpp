@@ -192,6 +192,16 @@ Result<rules::Engine> GameSession::replay(const Journal& journal) {
     return replayJournal(journal, "does not replay");
 }
 
+Result<rules::Engine> GameSession::replayInputs(const Journal& journal,
+                                                const std::vector<EffectiveInput>& inputs) {
+    auto engine = freshEngine(journal);
+    if (!engine)
+        return engine.error();
+    if (auto folded = fold(*engine, inputs); !folded)
+        return folded.error();
+    return std::move(engine.value());
+}
+
 VerifyReport GameSession::verify(const Journal& journal) {
     VerifyReport r = journal.verify();
     if (!r.ok)

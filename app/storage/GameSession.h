@@ -49,6 +49,9 @@ public:
     static VerifyReport verify(const Journal& journal);
     // The engine rebuilt from a journal: the scenario snapshot, the house rules, and every input in force.
     static Result<rules::Engine> replay(const Journal& journal);
+    // The journal's game folded from `inputs` (some of its inputs, e.g. those in force at a sealed head).
+    static Result<rules::Engine> replayInputs(const Journal& journal,
+                                              const std::vector<EffectiveInput>& inputs);
     // The rules input an answer or dice event carries (overridden faces applied).
     static Result<rules::Input> inputOf(const EffectiveInput& input);
 

@@ -5,10 +5,13 @@
 #include "CliRun.h"
 #include "Forger.h"
 #include "TestFiles.h"
+#include "app/storage/GameSession.h"
+#include "app/storage/PayloadFields.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <sstream>
 
 using namespace muster::storage;
@@ -131,4 +134,99 @@ TEST_F(Seals, CutTailIsCaught) {
                              true}, // a cut leaves the signatures before it sound
                             2);
     EXPECT_EQ(verifySeal(m_seals[0]).exitCode, 0);
+}
+
+namespace {
+
+// The throws of `turn` still in force, latest first, with a face each could be fixed to.
+std::vector<std::pair<std::int64_t, std::vector<int>>> throwsOf(const std::string& game, int turn) {
+    std::vector<std::pair<std::int64_t, std::vector<int>>> out;
+    auto j = Journal::open(game, {OpenMode::ReadOnly, false});
+    if (!j)
+        return out;
+    auto inputs = j->effectiveInputs();
+    if (!inputs)
+        return out;
+    for (auto it = inputs->rbegin(); it != inputs->rend(); ++it) {
+        if (it->event.kind != kind::Dice || it->event.turn != turn)
+            continue;
+        std::vector<int> faces = *readPayloadFields(it->event.payloadJson).faces;
+        faces[0] = faces[0] == 1 ? 2 : 1;
+        out.emplace_back(it->event.seq, faces);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_F(Seals, ACorrectionOfASealedTurnIsSaidWithWhatItChangedOnTheRoster) {
+    // Before: after a Fix of a throw of turn 1, verify --seal said only "SEAL OK ... nothing before it was
+    // changed", which is true of the bytes and false of what the table saw.
+    Output v = verifySeal(m_seals[0]);
+    ASSERT_EQ(v.exitCode, 0) << v.text;
+    EXPECT_TRUE(contains(v.text, "sealed turn untouched")) << v.text;
+    // Fix each throw of turn 1 in turn, on a fresh copy, until one changes the roster.
+    Json verdict;
+    std::int64_t fixed = 0;
+    for (const auto& [seq, faces] : throwsOf(m_pristine, 1)) {
+        std::filesystem::copy_file(m_pristine, m_game, std::filesystem::copy_options::overwrite_existing);
+        {
+            auto s = GameSession::open(m_game);
+            ASSERT_TRUE(s) << s.message();
+            if (!s->fix(seq, "Ann", "dispute", "", faces))
+                continue;
+        }
+        const Output j =
+            cli("game verify '" + m_game + "' --seal " + m_seals[0]["seal"].get<std::string>() + " --json");
+        ASSERT_EQ(j.exitCode, 0) << j.text;
+        verdict = Json::parse(j.text, nullptr, false);
+        ASSERT_TRUE(verdict.is_object()) << j.text;
+        if (!verdict["seal"]["rosterChanges"].empty()) {
+            fixed = seq;
+            break;
+        }
+    }
+    ASSERT_NE(fixed, 0) << "no throw of turn 1 whose fix changes the roster";
+    EXPECT_EQ(verdict["seal"]["verdict"], "corrected");
+    ASSERT_EQ(verdict["seal"]["corrections"].size(), 1u) << verdict.dump();
+    const Json& c = verdict["seal"]["corrections"][0];
+    EXPECT_EQ(c["target"], fixed);
+    EXPECT_EQ(c["targetTurn"], 1);
+    EXPECT_EQ(c["player"], "Ann");
+    EXPECT_EQ(c["reason"], "dispute");
+    EXPECT_EQ(c["kind"], "override");
+    EXPECT_NE(c["from"], c["to"]);
+    const std::string line = verdict["seal"]["rosterChanges"][0].get<std::string>();
+    EXPECT_TRUE(contains(line, " → ")) << line;
+    // The words say the same, and the later seals of the game (their heads come after the fixed throw) too.
+    v = verifySeal(m_seals[0]);
+    EXPECT_EQ(v.exitCode, 0) << v.text;
+    EXPECT_TRUE(contains(v.text, "sealed turn holds, later corrected once")) << v.text;
+    EXPECT_TRUE(contains(v.text, "fixed event #" + std::to_string(fixed) + " of turn 1")) << v.text;
+    EXPECT_TRUE(contains(v.text, "reason: dispute")) << v.text;
+    EXPECT_TRUE(contains(v.text, line)) << v.text;
+    EXPECT_TRUE(contains(verifySeal(m_seals[2]).text, "later corrected once"));
+}
+
+TEST_F(Seals, AFixOfALaterTurnLeavesAnEarlierSealUntouched) {
+    const auto turn2 = throwsOf(m_pristine, 2);
+    ASSERT_FALSE(turn2.empty());
+    bool done = false;
+    for (const auto& [seq, faces] : turn2) {
+        auto s = GameSession::open(m_game);
+        ASSERT_TRUE(s) << s.message();
+        if (s->fix(seq, "Ann", "misread", "", faces)) {
+            done = true;
+            break;
+        }
+    }
+    ASSERT_TRUE(done);
+    const Output v = verifySeal(m_seals[0]);
+    EXPECT_EQ(v.exitCode, 0) << v.text;
+    EXPECT_TRUE(contains(v.text, "sealed turn untouched")) << v.text;
+    EXPECT_TRUE(contains(verifySeal(m_seals[1]).text, "later corrected once"));
+    // A seal the game does not hold says so in JSON too.
+    const Output j = cli("game verify '" + m_game + "' --seal 00000-00000 --json");
+    EXPECT_EQ(j.exitCode, 1) << j.text;
+    EXPECT_EQ(Json::parse(j.text, nullptr, false)["seal"]["verdict"], "failed") << j.text;
 }
