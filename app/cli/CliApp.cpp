@@ -44,9 +44,11 @@ void addGame(CLI::App& app, std::function<int()>& command) {
     verify->add_option("--seal", v->seal, "also prove the game holds the head this turn-end seal names");
     verify->add_option("--device", v->device,
                        "also prove every finished turn is signed by the device with this key fingerprint");
+    verify->add_flag("--allow-unsigned", v->allowUnsigned,
+                     "accept a game whose last finished turn no device signed (played without a device key)");
     verify->add_flag(
         "--json", v->json,
-        "with --seal: print the seal's verdict and every later correction of the sealed turn as JSON");
+        "print the verdict as one JSON object (with --seal, every later correction of the sealed turn too)");
 
     CLI::App* log = game->add_subcommand("log", "the events, with undos and overrides marked");
     auto l = bind(log, command, runGameLog);

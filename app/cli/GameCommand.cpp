@@ -83,8 +83,26 @@ int runGameVerify(const GameVerifyOptions& o) {
         << (r.replayed ? "every input replays to the end" : "inputs not replayed: " + r.notReplayed) << "\n"
         << "head: event #" << r.eventCount << " " << r.headHash << "\n"
         << "signed: " << storage::describeSignatures(r.signatures) << "\n";
+    // A cut tail leaves a sound, shorter chain: what shows it is the last finished turn's missing signature.
+    int status = 0;
+    if (!r.unsignedEnd.empty()) {
+        verdict["unsignedEnd"] = r.unsignedEnd;
+        if (o.allowUnsigned) {
+            out << "unsigned: " << r.unsignedEnd << "; accepted (--allow-unsigned)\n";
+        } else {
+            verdict["ok"] = false;
+            status = 1;
+            out << "NOT SIGNED: " << path << ": " << r.unsignedEnd
+                << ". Its last events may have been cut off (a copy taken while the game was being written, "
+                   "or a "
+                   "file cut short), or it was played without a device key. Verify the recording device's "
+                   "own "
+                   "copy, or a seal noted at the table with --seal; if you know it was played unsigned, "
+                   "'muster-cli game verify --allow-unsigned' accepts it\n";
+        }
+    }
     if (seal.empty() && device.empty())
-        return done(0);
+        return done(status);
     auto events = journal->events();
     if (!events) {
         std::cerr << "muster-cli game verify: " << events.message() << "\n";
@@ -100,7 +118,7 @@ int runGameVerify(const GameVerifyOptions& o) {
         out << "DEVICE OK: every finished turn's head is signed by device " << device << "\n";
         verdict["device"] = {{"fingerprint", device}, {"ok", true}};
         if (seal.empty())
-            return done(0);
+            return done(status);
     }
     // The seal names one head; the chain ties that head to every byte before it. Later inputs may still
     // change what the sealed turn held (a fix appended after it): each is said, with what it changed on the
@@ -136,7 +154,7 @@ int runGameVerify(const GameVerifyOptions& o) {
                 << "): this game holds it, and nothing before it was changed\n";
             if (n == 0) {
                 out << "sealed turn untouched: no later input changes what it held\n";
-                return done(0);
+                return done(status);
             }
             out << "sealed turn holds, later corrected "
                 << (n == 1 ? std::string("once") : std::to_string(n) + " times")
@@ -147,7 +165,7 @@ int runGameVerify(const GameVerifyOptions& o) {
                 out << "    " << line << "\n";
             if (!sc.rosterProblem.empty())
                 out << "    (no roster lines: " << sc.rosterProblem << ")\n";
-            return done(0);
+            return done(status);
         }
     out << "SEAL FAILED: " << path << ": no head of this game has seal " << seal
         << ": the game was cut before that head, or something before it was changed\n";

@@ -14,7 +14,8 @@ struct GameVerifyOptions {
     std::string game;
     std::optional<std::string> seal;
     std::optional<std::string> device;
-    bool json = false; // the seal's verdict and its later corrections as one JSON object
+    bool json = false;          // the seal's verdict and its later corrections as one JSON object
+    bool allowUnsigned = false; // a game whose last finished turn no device signed may pass
 };
 
 struct GameLogOptions {

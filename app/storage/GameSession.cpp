@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <limits>
 #include <map>
 
 namespace muster::storage {
@@ -222,7 +224,8 @@ VerifyReport GameSession::verify(const Journal& journal) {
         return r;
     }
     r.signatures = std::move(sigs.signedHeads);
-    if (auto engine = replay(journal); !engine) {
+    auto engine = replay(journal);
+    if (!engine) {
         // Another engine version may fold the same inputs differently (docs/journal.md, Versions): that says
         // nothing about the file, so it is reported, not failed, once what needs no engine has been checked.
         // This engine's own games must replay.
@@ -243,6 +246,19 @@ VerifyReport GameSession::verify(const Journal& journal) {
         return r;
     }
     r.replayed = true;
+    // A recorder signs each turn's head as the turn ends: the last turn that ended must be signed.
+    const int next = engine->gameOver() ? std::numeric_limits<int>::max() : engine->prompt().turn;
+    int lastEnded = 0;
+    std::int64_t lastHead = 0;
+    for (const Event& e : *events)
+        if ((e.kind == kind::Answer || e.kind == kind::Dice) && e.turn < next && e.turn >= lastEnded) {
+            lastEnded = e.turn;
+            lastHead = e.seq;
+        }
+    if (lastEnded > 0 && std::none_of(r.signatures.begin(), r.signatures.end(),
+                                      [&](const SignedHead& h) { return h.turn == lastEnded; }))
+        r.unsignedEnd = "turn " + std::to_string(lastEnded) + " ended (its last input is event #" +
+                        std::to_string(lastHead) + ") but no device signed it";
     return r;
 }
 

@@ -134,6 +134,9 @@ struct VerifyReport {
     bool replayed = false;                   // every input was also replayed to the end (GameSession::verify)
     std::string notReplayed;                 // why not, for a game of another rules engine version
     std::vector<SignedHead> signatures;      // every device signature that holds (GameSession::verify)
+    // The last turn the replay says has ended, when no device signed it (GameSession::verify): the game was
+    // cut before that turn's signature, or played without a device key. Empty when it is signed.
+    std::string unsignedEnd;
 };
 
 } // namespace muster::storage

@@ -221,9 +221,15 @@ TEST_F(DeviceSignatures, ARecomputedChainNoLongerMatchesTheSignatures) {
 
 TEST_F(DeviceSignatures, AGameStrippedOfItsSignaturesIsNotThisDevices) {
     // Rewritten by a script with every hash recomputed and the signatures taken out: sound, but unsigned.
+    // Plain verify says so (before: OK, "signed: unsigned", which no one reads as cut or forged).
     forge(m_game, {[](GameInfo& g) { g.players[0].name = "Someone Else"; }, {}});
-    EXPECT_EQ(verify().exitCode, 0);
-    EXPECT_TRUE(contains(verify().text, "signed: unsigned"));
+    const Output plain = verify();
+    EXPECT_EQ(plain.exitCode, 1) << plain.text;
+    EXPECT_TRUE(contains(plain.text, "NOT SIGNED")) << plain.text;
+    EXPECT_TRUE(contains(plain.text, "turn 3 ended")) << plain.text;
+    EXPECT_TRUE(contains(plain.text, "--allow-unsigned")) << plain.text;
+    EXPECT_EQ(verify("--allow-unsigned").exitCode, 0);
+    EXPECT_TRUE(contains(verify("--allow-unsigned").text, "signed: unsigned"));
     const Output v = verify("--device " + m_fingerprint);
     EXPECT_EQ(v.exitCode, 1) << v.text;
     EXPECT_TRUE(contains(v.text, "DEVICE FAILED")) << v.text;

@@ -43,8 +43,13 @@ protected:
         std::filesystem::copy_file(m_pristine, m_game, std::filesystem::copy_options::overwrite_existing);
         forge(m_game, forgery);
         if (replays) {
+            // The forger has no device key and strips the signatures: the chain and the replay still pass,
+            // and only the missing signature of the last finished turn shows without a seal.
+            const Output lenient = cli("game verify '" + m_game + "' --allow-unsigned");
+            EXPECT_EQ(lenient.exitCode, 0) << "the forgery should fool the chain: " << lenient.text;
             const Output plain = cli("game verify '" + m_game + "'");
-            EXPECT_EQ(plain.exitCode, 0) << "the forgery should fool the chain: " << plain.text;
+            EXPECT_EQ(plain.exitCode, forgery.keepSignatures ? 0 : 1) << plain.text;
+            EXPECT_EQ(contains(plain.text, "NOT SIGNED"), !forgery.keepSignatures) << plain.text;
         }
         const Output v = verifySeal(m_seals[sealIndex]);
         EXPECT_EQ(v.exitCode, 1) << v.text;
@@ -134,6 +139,20 @@ TEST_F(Seals, CutTailIsCaught) {
                              true}, // a cut leaves the signatures before it sound
                             2);
     EXPECT_EQ(verifySeal(m_seals[0]).exitCode, 0);
+}
+
+TEST_F(Seals, ACutBeforeATurnsSignatureFailsPlainVerify) {
+    // Before: the events up to turn 2's last input, its signature cut off, verified "OK ... signed: turn 1".
+    std::filesystem::copy_file(m_pristine, m_game, std::filesystem::copy_options::overwrite_existing);
+    forge(m_game, {{}, [](std::vector<Event>& events) { events.resize(endOf(events, 2)); }, true});
+    ASSERT_EQ(cli("game verify '" + m_game + "' --allow-unsigned").exitCode, 0);
+    const Output plain = cli("game verify '" + m_game + "'");
+    EXPECT_EQ(plain.exitCode, 1) << plain.text;
+    EXPECT_TRUE(contains(plain.text, "NOT SIGNED")) << plain.text;
+    EXPECT_TRUE(contains(plain.text, "turn 2 ended")) << plain.text;
+    const Json j = Json::parse(cli("game verify '" + m_game + "' --json").text, nullptr, false);
+    EXPECT_EQ(j.value("ok", true), false) << j.dump();
+    EXPECT_TRUE(j.contains("unsignedEnd")) << j.dump();
 }
 
 namespace {
