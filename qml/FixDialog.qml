@@ -44,6 +44,10 @@ Dialog {
     property var choices: ({})
     property string chosen: ""
     property var faces: []
+    // A fix of a sealed turn, or of one of Muster's own draws, is deliberate: it is confirmed by a tap that
+    // names what it changes, and verify --seal and the report list it beside that seal.
+    readonly property bool needsConfirm: (choices.seal || "").length > 0 || choices.musterDraw === true
+    property bool confirmed: false
 
     function openFor(seq) {
         choices = GameController.fixChoices(seq)
@@ -52,13 +56,15 @@ Dialog {
         chosen = choices.kind === "answer" ? choices.value : ""
         faces = choices.kind === "dice" ? choices.faces.slice() : []
         reason.text = ""
+        confirmed = false
         open()
         return true
     }
     readonly property bool changed: choices.kind === "answer" ? chosen !== choices.value
                                                               : JSON.stringify(faces) !== JSON.stringify(choices.faces)
     readonly property string why: !changed ? (choices.kind === "dice" ? qsTr("Change a die first.") : qsTr("Choose a different answer first."))
-                                  : reason.text.trim().length === 0 ? qsTr("Say why (required).") : ""
+                                  : reason.text.trim().length === 0 ? qsTr("Say why (required).")
+                                  : needsConfirm && !confirmed ? qsTr("Confirm the change above first.") : ""
 
     ColumnLayout {
         anchors.fill: parent
@@ -70,6 +76,36 @@ Dialog {
             font.pixelSize: Theme.fontBody
             font.bold: true
             color: Theme.text
+        }
+        // What the fix changes beyond this input: a turn whose seal the players may have noted, or a draw no
+        // player threw.
+        Label {
+            objectName: "fixSealWarning"
+            Layout.fillWidth: true
+            visible: dialog.needsConfirm
+            text: {
+                const parts = []
+                if ((dialog.choices.seal || "").length > 0)
+                    parts.push(qsTr("Turn %1 has ended and was sealed as %2. This fix changes what that turn counts for; the seal still holds, and checking it will list this fix, who made it and why.")
+                               .arg(dialog.choices.turn).arg(dialog.choices.seal))
+                if (dialog.choices.musterDraw)
+                    parts.push(qsTr("This is one of Muster's own draws: no player threw it."))
+                return parts.join(" ")
+            }
+            wrapMode: Text.WordWrap
+            font.pixelSize: Theme.fontBody
+            color: Theme.warning
+        }
+        BigButton {
+            objectName: "fixConfirmSealed"
+            Layout.fillWidth: true
+            visible: dialog.needsConfirm
+            text: (dialog.choices.seal || "").length > 0
+                  ? qsTr("I change sealed turn %1 (%2)").arg(dialog.choices.turn).arg(dialog.choices.seal)
+                  : qsTr("I change Muster's draw")
+            highlighted: dialog.confirmed
+            tint: dialog.confirmed ? "#3b3320" : Theme.surfaceRaised
+            onClicked: dialog.confirmed = !dialog.confirmed
         }
         Label {
             Layout.fillWidth: true

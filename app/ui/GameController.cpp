@@ -3,6 +3,7 @@
 #include "app/report/GameRecords.h"
 #include "app/report/TurnStory.h"
 #include "app/storage/PayloadFields.h"
+#include "app/storage/Seal.h"
 #include "app/storage/StruckOut.h"
 #include "app/ui/EvidencePhoto.h"
 #include "app/ui/SavedGames.h"
@@ -637,6 +638,16 @@ FixChoices GameController::fixChoices(qlonglong seq) {
         }
         out.value = q(input->value);
         out.faces = QList<int>(input->faces.begin(), input->faces.end());
+        out.turn = in.event.turn;
+        out.musterDraw = in.event.source == storage::DiceSource::App;
+    }
+    // The seal shown when the input's turn ended: a fix of it changes what that seal's turn counts for.
+    if (auto events = m_session->journal().events()) {
+        const rules::Engine& engine = m_session->engine();
+        for (const storage::TurnSeal& t :
+             storage::turnSeals(*events, engine.prompt().turn + (engine.gameOver() ? 1 : 0)))
+            if (t.turn == out.turn)
+                out.seal = q(t.seal);
     }
     if (prompt->question) {
         out.kind = u"answer"_s;

@@ -73,7 +73,8 @@ public:
 
 // What an earlier input in force can be fixed to (GameController::fixChoices), read once by the fix dialog
 // when it opens, so a value type rather than a model. kind is "answer" (question, ruleId, the value in force
-// and the options) or "dice" (the faces in force, count, sides, purpose); "" when it cannot be fixed.
+// and the options) or "dice" (the faces in force, count, sides, purpose); "" when it cannot be fixed. A fix of a
+// sealed turn or of Muster's own draw is asked to be confirmed (issue 46): `seal` and `musterDraw` say so.
 struct FixChoices {
     Q_GADGET
     QML_VALUE_TYPE(fixChoices)
@@ -87,6 +88,9 @@ struct FixChoices {
     Q_PROPERTY(int count MEMBER count FINAL)
     Q_PROPERTY(int sides MEMBER sides FINAL)
     Q_PROPERTY(QString purpose MEMBER purpose FINAL)
+    Q_PROPERTY(int turn MEMBER turn FINAL)
+    Q_PROPERTY(QString seal MEMBER seal FINAL)
+    Q_PROPERTY(bool musterDraw MEMBER musterDraw FINAL)
 public:
     qlonglong seq = 0;
     QString kind;
@@ -98,6 +102,9 @@ public:
     int count = 0;
     int sides = 0;
     QString purpose;
+    int turn = 0;            // the turn the input belongs to
+    QString seal;            // that turn's seal when it has ended ("4K7QD-M2X9A"): a fix changes a sealed turn
+    bool musterDraw = false; // one of Muster's own draws, which no player threw
     friend bool operator==(const FixChoices&, const FixChoices&) = default;
 };
 
