@@ -183,6 +183,37 @@ std::string facesOffTheirDice(const Journal& journal, const std::vector<Event>& 
     return {};
 }
 
+// The replay verify runs: input by input, so that each input's stamped turn is checked against the turn the
+// rules were in when it was entered. A forger who relabels turns (to pass a later turn off as an earlier one
+// whose signature still holds) changes that stamp, which the hash chain alone cannot tell from the truth.
+Result<rules::Engine> replayCheckingTurns(const Journal& journal) {
+    auto engine = freshEngine(journal);
+    if (!engine)
+        return engine.error();
+    auto inputs = journal.replayInputs();
+    if (!inputs)
+        return inputs.error();
+    auto events = journal.events();
+    if (!events)
+        return events.error();
+    std::map<std::int64_t, int> stamped;
+    for (const Event& e : *events)
+        stamped[e.seq] = e.turn;
+    for (const EffectiveInput& in : *inputs) {
+        auto input = GameSession::inputOf(in);
+        if (!input)
+            return input.error();
+        if (const int turn = engine->prompt().turn; !engine->gameOver() && stamped[in.event.seq] != turn)
+            return Error{"event #" + std::to_string(in.event.seq) + " is stamped turn " +
+                         std::to_string(stamped[in.event.seq]) + ", but the game was in turn " +
+                         std::to_string(turn) + " when it was entered"};
+        if (auto applied = engine->apply(*input); !applied)
+            return Error{"event #" + std::to_string(in.event.seq) +
+                         " does not replay: " + applied.error().message};
+    }
+    return std::move(engine.value());
+}
+
 std::string recordedBy(int engineVersion) {
     return engineVersion == 0 ? "an earlier rules engine (from before versions were recorded)"
                               : "rules engine " + std::to_string(engineVersion);
@@ -224,7 +255,7 @@ VerifyReport GameSession::verify(const Journal& journal) {
         return r;
     }
     r.signatures = std::move(sigs.signedHeads);
-    auto engine = replay(journal);
+    auto engine = replayCheckingTurns(journal);
     if (!engine) {
         // Another engine version may fold the same inputs differently (docs/journal.md, Versions): that says
         // nothing about the file, so it is reported, not failed, once what needs no engine has been checked.

@@ -281,6 +281,26 @@ TEST_F(DeviceSignatures, AGameOfAnotherEngineVersionIsStillCheckedForSignaturesA
     EXPECT_TRUE(contains(log.text, "WARNING")) << log.text;
 }
 
+TEST_F(DeviceSignatures, TurnsRelabelledToHideRemovedSignaturesAreCaught) {
+    // Before: with the signatures of turns 2 and 3 deleted and turn 3's events relabelled as turn 2, no turn
+    // after the first seemed to have ended, and verify --device said DEVICE OK: nothing checked an event's
+    // turn against the replay.
+    forge(m_game, {{},
+                   [](std::vector<Event>& events) {
+                       std::erase_if(events,
+                                     [](const Event& e) { return e.kind == kind::Signature && e.turn >= 2; });
+                       for (Event& e : events)
+                           if (e.turn == 3)
+                               e.turn = 2;
+                   },
+                   true});
+    const Output v = verify("--device " + m_fingerprint);
+    EXPECT_EQ(v.exitCode, 1) << v.text;
+    EXPECT_FALSE(contains(v.text, "DEVICE OK")) << v.text;
+    EXPECT_TRUE(contains(v.text, "is stamped turn 2, but the game was in turn 3 when it was entered"))
+        << v.text;
+}
+
 TEST_F(DeviceSignatures, PlayRefusesAGameWhoseSignaturesNoLongerHold) {
     // Before: `game play` resumed a game that verify rejects for a broken signature, appended to it and
     // signed the forged history with this device's key.
