@@ -12,6 +12,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
+#include <cstdlib>
 #include <memory>
 
 namespace muster::cli {
@@ -85,16 +87,35 @@ void addGame(CLI::App& app, std::function<int()>& command) {
     play->add_flag("--json", p->json, "JSON lines instead of text");
 }
 
+// A number within [lo, hi]: CLI::Range lets NaN through (every comparison with it is false), and a NaN or
+// negative unsure threshold marked every die sure.
+CLI::Validator finiteIn(double lo, double hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& text) {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || v < lo || v > hi)
+                return "expected a number from " + CLI::detail::to_string(lo) + " to " +
+                       CLI::detail::to_string(hi);
+            return std::string();
+        },
+        "NUMBER in [" + CLI::detail::to_string(lo) + " - " + CLI::detail::to_string(hi) + "]");
+}
+
 void addReaderKnobs(CLI::App* sub, DiceReaderArgs& reader) {
     sub->add_option("--models", reader.models,
                     "the model folder (else $MUSTER_MODEL_DIR, else the source tree's data/models)");
-    sub->add_option("--finder-px", reader.finderPx, "the finder's die size in pixels (tuning)");
-    sub->add_option("--unsure-below", reader.unsureBelow, "the unsure threshold (tuning)");
-    sub->add_option("--rescale-above", reader.rescaleAbove, "tuning");
+    sub->add_option("--finder-px", reader.finderPx, "the finder's die size in pixels (tuning)")
+        ->check(finiteIn(1, 4096));
+    sub->add_option("--unsure-below", reader.unsureBelow, "the unsure threshold (tuning)")
+        ->check(finiteIn(0, 1));
+    sub->add_option("--rescale-above", reader.rescaleAbove, "tuning")->check(finiteIn(0, 100));
     sub->add_option("--crowded-below", reader.crowdedBelow,
-                    "0 switches the finder's second pass off (tuning)");
+                    "0 switches the finder's second pass off (tuning)")
+        ->check(finiteIn(0, 100000));
     sub->add_option("--hint-keeps-within", reader.hintKeepsWithin,
-                    "how far from the die-size hint a find is still kept (tuning)");
+                    "how far from the die-size hint a find is still kept (tuning)")
+        ->check(finiteIn(0, 100));
     sub->add_flag("--no-scale-search", reader.noScaleSearch,
                   "the finder's first pass only at the 640 px photo's scale (tuning)");
 }

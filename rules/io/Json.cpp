@@ -8,6 +8,82 @@
 
 namespace muster::rules::io {
 
+namespace {
+
+// The length of the UTF-8 sequence at text[i] (1-4), or 0 when the bytes there are not one.
+std::size_t utf8Length(const std::string& text, std::size_t i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > text.size())
+        return 0;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(text[i + k]) >> 6) != 0x2)
+            return 0;
+    return n;
+}
+
+// The code point of a valid sequence of length n at text[i].
+unsigned codePoint(const std::string& text, std::size_t i, std::size_t n) {
+    static const unsigned kLead[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+    unsigned cp = static_cast<unsigned char>(text[i]) & kLead[n];
+    for (std::size_t k = 1; k < n; ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    return cp;
+}
+
+// The marks that reorder or hide text direction (LRM, RLM, ALM, the embeddings, overrides and isolates).
+bool directionMark(unsigned cp) {
+    return cp == 0x200E || cp == 0x200F || cp == 0x061C || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+std::string hex(unsigned value, int digits) {
+    static const char kDigits[] = "0123456789abcdef";
+    std::string out(static_cast<std::size_t>(digits), '0');
+    for (int d = digits - 1; d >= 0; --d, value >>= 4)
+        out[static_cast<std::size_t>(d)] = kDigits[value & 0xF];
+    return out;
+}
+
+} // namespace
+
+std::string escapedText(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8Length(text, i);
+        if (n == 0) {
+            out += "\\x" + hex(static_cast<unsigned char>(text[i]), 2);
+            ++i;
+            continue;
+        }
+        const unsigned cp = codePoint(text, i, n);
+        if (cp < 0x20 || cp == 0x7F)
+            out += "\\x" + hex(cp, 2);
+        else if (directionMark(cp))
+            out += "\\u" + hex(cp, 4);
+        else
+            out.append(text, i, n);
+        i += n;
+    }
+    return out;
+}
+
+std::string forbiddenCharacter(const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t n = utf8Length(text, i);
+        if (n == 0)
+            return "\\x" + hex(static_cast<unsigned char>(text[i]), 2);
+        const unsigned cp = codePoint(text, i, n);
+        if (cp < 0x20 || cp == 0x7F)
+            return "\\x" + hex(cp, 2);
+        if (directionMark(cp))
+            return "\\u" + hex(cp, 4);
+        i += n;
+    }
+    return {};
+}
+
 Result<Scenario> loadScenario(const std::string& path) {
     std::ifstream in(path);
     if (!in)

@@ -13,6 +13,15 @@ namespace muster::rules::io {
 
 using nlohmann::json;
 
+// Text as it may be shown in a message: control bytes, bytes that are not UTF-8 and the Unicode marks that
+// reorder text (a right-to-left override makes "evil.json" read as "nosj.live") written as escapes (\x00,
+// \u202e). Nothing read from a file reaches a terminal or a screen raw.
+std::string escapedText(const std::string& text);
+// The first character of `text` that no name or id may hold (a control character or a text-direction mark)
+// as an escape, or empty when there is none. Tabs and line breaks are refused too: ids and names are one
+// line.
+std::string forbiddenCharacter(const std::string& text);
+
 // Reads typed fields and builds "file: field: problem" messages.
 class Reader {
 public:
@@ -20,7 +29,7 @@ public:
         : m_source(std::move(source)) {}
 
     Error error(const std::string& field, const std::string& problem) const {
-        return Error{m_source + ": " + field + ": " + problem};
+        return Error{escapedText(m_source) + ": " + escapedText(field) + ": " + escapedText(problem)};
     }
 
     std::optional<Error> requireObject(const json& j, const std::string& field) const {
@@ -40,6 +49,8 @@ public:
         if (!it->is_string())
             return error(path + key, "expected a string, got " + std::string(it->type_name()));
         out = it->get<std::string>();
+        if (const std::string bad = forbiddenCharacter(out); !bad.empty())
+            return error(path + key, "contains " + bad + ", a control character or a text-direction mark");
         return std::nullopt;
     }
 

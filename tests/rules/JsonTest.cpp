@@ -3,6 +3,7 @@
 
 #include "TestSupport.h"
 #include "rules/Engine.h"
+#include "rules/io/JsonReader.h"
 #include "rules/md/Scenario.h"
 #include "rules/md/io/Json.h"
 
@@ -82,6 +83,37 @@ TEST(ScenarioFile, MissingFileIsAnErrorNotAnException) {
     auto r = io::loadScenario(badFile("no_such_file.json"));
     ASSERT_FALSE(r);
     expectMentions(r.error().message, {"no_such_file.json", "cannot open"});
+}
+
+TEST(ScenarioFile, IdsAndNamesWithControlCharactersOrDirectionMarksAreRefusedAndEscaped) {
+    // Issue 46: a unit id holding a NUL or a right-to-left override was accepted (an id that reads as another
+    // on screen), and messages echoed the raw bytes.
+    const std::string rlo = "\u202e";
+    auto md = io::parseScenario(R"({"name":"x","rules":"md","sides":[{"id":"us","nation":"american"},
+        {"id":"mx","nation":"mexican"}],"units":[{"id":"US-)" +
+                                    rlo + R"(FNI5","side":"us","type":"us_regular_infantry"}]})",
+                                "rlo.json");
+    ASSERT_FALSE(md);
+    expectMentions(md.error().message, {"rlo.json", "units[0].id", "\\u202e", "text-direction mark"});
+    EXPECT_EQ(md.error().message.find(rlo), std::string::npos) << "the raw mark reached the message";
+    auto nul =
+        io::parseScenario(std::string(R"({"name":"x","rules":"md","sides":[{"id":"us","nation":"american"},
+        {"id":"mx","nation":"mexican"}],"units":[{"id":"US\u0000A","side":"us","type":"us_regular_infantry"}]})"),
+                          "nul.json");
+    ASSERT_FALSE(nul);
+    expectMentions(nul.error().message, {"nul.json", "units[0].id", "\\x00", "control character"});
+    for (const char* rules : {"omtb", "sd"}) {
+        const std::string text = std::string(R"({"name":"tab\tname","rules":")") + rules + R"("})";
+        auto r = io::parseScenario(text, std::string("tab.json"));
+        ASSERT_FALSE(r) << rules;
+        expectMentions(r.error().message, {"tab.json", "name", "\\x09"});
+        EXPECT_EQ(r.error().message.find('\t'), std::string::npos) << r.error().message;
+    }
+    // What a message shows of any text: escapes, and everything else as it is.
+    EXPECT_EQ(io::escapedText(std::string("a\0b\x1b[31m", 8) + rlo + "é"), "a\\x00b\\x1b[31m\\u202eé");
+    EXPECT_EQ(io::escapedText("\xff\xfe ok"), "\\xff\\xfe ok");
+    EXPECT_EQ(io::forbiddenCharacter("US-5INF"), "");
+    EXPECT_EQ(io::forbiddenCharacter("Tampico Battalion, 2º"), "");
 }
 
 TEST(ScenarioFile, MoreProblemsAreNamed) {

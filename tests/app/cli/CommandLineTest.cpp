@@ -94,6 +94,13 @@ TEST(CommandLine, RangesAndChoicesAreCheckedByTheParser) {
     EXPECT_EQ(
         parse({"calibrate", "tray", "t.png", "--region-mm", "0,0,9,9", "--tray-mm", "300,200"}).exitCode, 2);
     EXPECT_EQ(parse({"calibrate", "tray", "t.png", "--sheet-at", "middle"}).exitCode, 2) << "needs --tray-mm";
+    // Issue 46: a negative or NaN unsure threshold marked every die sure; the reader's knobs are finite and in
+    // range.
+    for (const char* bad : {"-1", "nan", "NaN", "inf", "1.5", "0.5x"})
+        EXPECT_EQ(parse({"dice", "read", "d.png", "--unsure-below", bad}).exitCode, 2) << bad;
+    EXPECT_TRUE(parse({"dice", "read", "d.png", "--unsure-below", "0.85"}).runs);
+    EXPECT_EQ(parse({"dice", "read", "d.png", "--finder-px", "nan"}).exitCode, 2);
+    EXPECT_EQ(parse({"dice", "read", "d.png", "--hint-keeps-within", "-2"}).exitCode, 2);
 }
 
 TEST(CommandLine, MissingPiecesAreUsageErrors) {
