@@ -8,6 +8,7 @@
 #include "app/report/TurnStory.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/Seal.h"
+#include "app/storage/SealCorrections.h"
 #include "app/storage/StruckOut.h"
 #include "app/storage/TurnSignature.h"
 #include "common/crypto/Crypto.h"
@@ -176,10 +177,11 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
 
     // The seal of every finished turn, for players to compare with the ones they noted during the game.
     std::vector<storage::TurnSeal> seals;
-    if (auto events = journal->events()) {
+    auto allEvents = journal->events();
+    if (allEvents) {
         auto engine = storage::GameSession::replay(*journal);
         seals =
-            storage::turnSeals(*events, engine ? engine->prompt().turn + (engine->gameOver() ? 1 : 0) : 0);
+            storage::turnSeals(*allEvents, engine ? engine->prompt().turn + (engine->gameOver() ? 1 : 0) : 0);
     }
     report["seals"] = Json::array();
     mu::data sealRows = list();
@@ -189,8 +191,24 @@ Result<ReportFiles, ReportError> writeReport(const std::string& gamePath,
         for (const storage::SignedHead& h : verify.signatures)
             if (h.seq + 1 == t.seq)
                 device = h.fingerprint;
-        report["seals"].push_back({{"turn", t.turn}, {"seq", t.seq}, {"seal", t.seal}, {"device", device}});
+        // Every later fix or undo of an input the seal covers, and what it changed on the roster (issue 46).
+        const storage::SealCorrections sc = storage::correctionsAfter(*journal, *allEvents, t.seq);
+        Json corrections = Json::array();
+        std::string correctionText;
+        for (const storage::SealCorrection& c : sc.corrections) {
+            corrections.push_back(storage::describe(c));
+            correctionText += (correctionText.empty() ? "" : " ") + storage::describe(c) + ".";
+        }
+        for (const std::string& line : sc.rosterChanges)
+            correctionText += " " + line + ".";
+        report["seals"].push_back({{"turn", t.turn},
+                                   {"seq", t.seq},
+                                   {"seal", t.seal},
+                                   {"device", device},
+                                   {"corrections", corrections},
+                                   {"rosterChanges", sc.rosterChanges}});
         mu::data row;
+        row.set("corrections", correctionText.empty() ? std::string("none") : correctionText);
         row.set("turn", text(t.turn));
         row.set("seq", text(t.seq));
         row.set("seal", t.seal);

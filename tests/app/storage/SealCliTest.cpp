@@ -225,6 +225,16 @@ TEST_F(Seals, ACorrectionOfASealedTurnIsSaidWithWhatItChangedOnTheRoster) {
     EXPECT_TRUE(contains(v.text, "reason: dispute")) << v.text;
     EXPECT_TRUE(contains(v.text, line)) << v.text;
     EXPECT_TRUE(contains(verifySeal(m_seals[2]).text, "later corrected once"));
+    // The report lists it beside each seal it touches.
+    const Output report = cli("game report '" + m_game + "' --out '" + m_dir.file("report") + "'");
+    ASSERT_EQ(report.exitCode, 0) << report.text;
+    const Json r = Json::parse(readBytes(m_dir.file("report") + "/report.json"));
+    ASSERT_EQ(r["seals"].size(), 3u);
+    ASSERT_EQ(r["seals"][0]["corrections"].size(), 1u) << r["seals"].dump();
+    EXPECT_TRUE(contains(r["seals"][0]["corrections"][0].get<std::string>(), "reason: dispute"));
+    EXPECT_EQ(r["seals"][0]["rosterChanges"][0], line);
+    const std::string html = readBytes(m_dir.file("report") + "/report.html");
+    EXPECT_TRUE(contains(html, "fixed event #" + std::to_string(fixed) + " of turn 1")) << "not in the HTML";
 }
 
 TEST_F(Seals, AFixOfALaterTurnLeavesAnEarlierSealUntouched) {
