@@ -65,6 +65,16 @@ Dialog {
                 color: dialog.seal.device ? Theme.textDim : Theme.warning
                 font.pixelSize: Theme.fontSmall
             }
+            // Fixes made during this turn to turns sealed before it: the players who noted those seals should know.
+            Label {
+                objectName: "sealCorrections"
+                visible: (dialog.seal.corrections || []).length > 0
+                text: qsTr("Changed during this turn, after their seals:") + "\n" + (dialog.seal.corrections || []).join("\n")
+                wrapMode: Text.WordWrap
+                Layout.fillWidth: true
+                color: Theme.warning
+                font.pixelSize: Theme.fontSmall
+            }
             Label {
                 text: qsTr("Later, 'muster-cli game verify GAME --seal %1' proves this game still holds the turn unchanged.").arg(dialog.seal.seal || "")
                 wrapMode: Text.WordWrap

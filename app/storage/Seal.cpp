@@ -47,11 +47,28 @@ std::string normalizeSeal(const std::string& typed) {
 }
 
 std::vector<TurnSeal> turnSeals(const std::vector<Event>& events, int nextTurn) {
+    // A fix of an earlier turn's input is stamped with the turn it fixes: the stream steps back into a turn
+    // already over, which neither ends that turn again nor the turn in play. Such events are passed over.
+    // A fix made just after a turn's signature, before any input of the next turn, is passed over too: the
+    // signature is where that turn ended and its seal was shown.
+    std::vector<const Event*> inOrder;
+    int latest = 0;
+    int signedTurn = 0;
+    for (const Event& e : events) {
+        const bool fix = e.kind == kind::Override || e.kind == kind::Undo;
+        if (e.turn < latest || (fix && e.turn <= signedTurn))
+            continue;
+        inOrder.push_back(&e);
+        latest = e.turn;
+        if (e.kind == kind::Signature)
+            signedTurn = e.turn;
+    }
     std::vector<TurnSeal> out;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const int after = i + 1 < events.size() ? events[i + 1].turn : nextTurn;
-        if (after > events[i].turn)
-            out.push_back({events[i].turn, events[i].seq, sealOf(events[i].seq, events[i].hash)});
+    for (std::size_t i = 0; i < inOrder.size(); ++i) {
+        const Event& e = *inOrder[i];
+        const int after = i + 1 < inOrder.size() ? inOrder[i + 1]->turn : nextTurn;
+        if (after > e.turn)
+            out.push_back({e.turn, e.seq, sealOf(e.seq, e.hash)});
     }
     return out;
 }

@@ -28,7 +28,8 @@ struct TurnSeal {
 };
 
 // The seal at the end of each finished turn: event i ends its turn when the next event is in a later turn, or
-// when it is the last one and the game has moved on (nextTurn, the turn the engine now prompts, greater).
+// when it is the last one and the game has moved on (nextTurn, the turn the engine now prompts, greater); each
+// turn once (a later fix, stamped with the turn it fixes, does not end it again).
 std::vector<TurnSeal> turnSeals(const std::vector<Event>& events, int nextTurn);
 
 } // namespace muster::storage

@@ -1,6 +1,7 @@
 #include "app/ui/TurnSealer.h"
 
 #include "app/storage/Seal.h"
+#include "app/storage/SealCorrections.h"
 #include "app/ui/GameCompanion.h"
 
 #include <QQmlEngine>
@@ -62,11 +63,28 @@ void TurnSealer::sealIfTurnEnded(const storage::Event& event) {
         unsignedReason = m_keyProblem;
     }
     const QString seal = QString::fromStdString(storage::sealOf(head.seq, head.hash));
+    // What this turn changed in turns sealed before it (issue 46): every fix or undo since the previous seal
+    // of an input that seal covers, and the roster lines it changed.
+    QStringList corrections;
+    if (auto events = session->journal().events()) {
+        std::int64_t previous = 0;
+        for (const storage::TurnSeal& t : storage::turnSeals(*events, event.turn))
+            previous = t.seq;
+        if (previous > 0) {
+            const storage::SealCorrections sc =
+                storage::correctionsAfter(session->journal(), *events, previous);
+            for (const storage::SealCorrection& c : sc.corrections)
+                corrections << QString::fromStdString(storage::describe(c));
+            for (const std::string& line : sc.rosterChanges)
+                corrections << QString::fromStdString(line);
+        }
+    }
     m_turnSeal = QVariantMap{{u"turn"_s, event.turn},
                              {u"seq"_s, qlonglong(head.seq)},
                              {u"seal"_s, seal},
                              {u"device"_s, device},
                              {u"unsignedReason"_s, unsignedReason},
+                             {u"corrections"_s, corrections},
                              {u"qrText"_s, u"MUSTER SEAL %1 TURN %2 EVENT %3%4"_s.arg(seal)
                                                .arg(event.turn)
                                                .arg(head.seq)

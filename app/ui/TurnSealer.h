@@ -26,7 +26,8 @@ class TurnSealer : public QObject {
     // The game whose inputs are watched: every committed input that ends a turn is sealed.
     Q_PROPERTY(muster::app::GameController* game READ game WRITE setGame NOTIFY gameChanged FINAL)
     // The seal of the turn that has just ended, until dismissed: {turn, seq, seal, device, unsignedReason,
-    // qrText}; empty when there is none to show.
+    // qrText, corrections (what this turn fixed in turns sealed before it, in sentences)}; empty when there
+    // is none to show.
     Q_PROPERTY(QVariantMap turnSeal READ turnSeal NOTIFY sealChanged FINAL)
     // This device's key fingerprint ("" if it has no usable key); see docs/journal.md, Device signatures.
     Q_PROPERTY(QString deviceFingerprint READ deviceFingerprint NOTIFY sealChanged FINAL)

@@ -5,8 +5,8 @@ import "ui.js" as Ui
 
 // A fix of a sealed turn is deliberate (issue 46): Marchin' & Fightin' played by tap through turn 1, its seal noted,
 // then in turn 2 a throw of turn 1 is fixed. The fix dialog names the seal it changes, and Fix and replay waits for
-// a tap that confirms it; once confirmed (with a reason) the fix is journalled like any other. A fix of the turn in
-// play asks no such confirmation.
+// a tap that confirms it; once confirmed (with a reason) the fix is journalled like any other, and the seal card at
+// the end of turn 2 says what turn 2 changed in turn 1. A fix of the turn in play asks no such confirmation.
 TestCase {
     id: testCase
     name: "SealedFix"
@@ -126,6 +126,22 @@ TestCase {
         compare(findChild(dialog.contentItem, "fixConfirmSealed").visible, false)
         dialog.close()
         tryCompare(dialog, "opened", false)
+
+        // At the end of turn 2 its seal card says what the turn changed in turn 1 after its seal.
+        answer("C5.target", "none")
+        answer("B6.target", "none")
+        for (const id of ["F4", "F5", "G3"])
+            answer(id + ".march", "0")
+        for (const id of ["F4", "F5", "G3"])
+            answer(id + ".target", "none")
+        tryCompare(sealDialog, "visible", true)
+        compare(TurnSealer.turnSeal.turn, 2)
+        const changed = findChild(sealDialog.contentItem, "sealCorrections")
+        verify(changed.visible, "no word of the fix of turn 1")
+        verify(changed.text.indexOf("fixed event #" + confederateDie + " of turn 1") >= 0, changed.text)
+        verify(changed.text.indexOf("the die was cocked") >= 0, changed.text)
+        mouseClick(findChild(sealDialog.contentItem, "sealDone"))
+        tryCompare(sealDialog, "visible", false)
         GameController.closeGame()
     }
 }

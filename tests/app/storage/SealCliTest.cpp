@@ -7,6 +7,7 @@
 #include "TestFiles.h"
 #include "app/storage/GameSession.h"
 #include "app/storage/PayloadFields.h"
+#include "app/storage/Seal.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -258,4 +259,47 @@ TEST_F(Seals, AFixOfALaterTurnLeavesAnEarlierSealUntouched) {
     const Output j = cli("game verify '" + m_game + "' --seal 00000-00000 --json");
     EXPECT_EQ(j.exitCode, 1) << j.text;
     EXPECT_EQ(Json::parse(j.text, nullptr, false)["seal"]["verdict"], "failed") << j.text;
+}
+
+TEST(TurnSeals, AFixStampedWithTheTurnItFixesEndsNothing) {
+    // Before: an override of a turn-1 input, appended during turn 2 and stamped turn 1, was listed as a
+    // second end of turn 1 (a seal no one was shown) in the report, the fix dialog and the seal card.
+    std::vector<Event> events;
+    for (const auto& [seq, turn] :
+         std::vector<std::pair<std::int64_t, int>>{{1, 1}, {2, 1}, {3, 2}, {4, 2}, {5, 1}, {6, 2}}) {
+        Event e;
+        e.seq = seq;
+        e.turn = turn;
+        e.kind = seq == 5 ? kind::Override : kind::Answer;
+        e.hash = std::string(64, static_cast<char>('a' + seq));
+        events.push_back(e);
+    }
+    const auto inTurn2 = turnSeals(events, 2);
+    ASSERT_EQ(inTurn2.size(), 1u);
+    EXPECT_EQ(inTurn2[0].turn, 1);
+    EXPECT_EQ(inTurn2[0].seq, 2);
+    const auto after = turnSeals(events, 3);
+    ASSERT_EQ(after.size(), 2u);
+    EXPECT_EQ(after[1].turn, 2);
+    EXPECT_EQ(after[1].seq, 6);
+    // A fix that is the last event, after the last input of turn 2: turn 2 still ends there.
+    events.pop_back(); // turns 1, 1, 2, 2, (fix of 1)
+    const auto fixLast = turnSeals(events, 3);
+    ASSERT_EQ(fixLast.size(), 2u);
+    EXPECT_EQ(fixLast[1].seq, 4);
+    // A fix at the first prompt of turn 2, right after turn 1's signature: turn 1 ended at the signature.
+    std::vector<Event> signedGame(4);
+    const std::vector<std::pair<int, std::string>> shape = {{1, std::string(kind::Answer)},
+                                                            {1, std::string(kind::Signature)},
+                                                            {1, std::string(kind::Override)},
+                                                            {2, std::string(kind::Answer)}};
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        signedGame[i].seq = static_cast<std::int64_t>(i) + 1;
+        signedGame[i].turn = shape[i].first;
+        signedGame[i].kind = shape[i].second;
+        signedGame[i].hash = std::string(64, static_cast<char>('k' + i));
+    }
+    const auto atSignature = turnSeals(signedGame, 2);
+    ASSERT_EQ(atSignature.size(), 1u);
+    EXPECT_EQ(atSignature[0].seq, 2);
 }
