@@ -140,39 +140,38 @@ Result<void> fold(rules::Engine& engine, const std::vector<EffectiveInput>& inpu
     return {};
 }
 
-Result<rules::Engine> replayJournal(const Journal& journal, const char* refused) {
+// The journal's game folded from `inputs`.
+Result<rules::Engine> foldedGame(const Journal& journal, const std::vector<EffectiveInput>& inputs,
+                                 const char* refused) {
     auto engine = freshEngine(journal);
     if (!engine)
         return engine.error();
-    auto inputs = journal.replayInputs();
-    if (!inputs)
-        return inputs.error();
-    if (auto folded = fold(*engine, *inputs, refused); !folded)
+    if (auto folded = fold(*engine, inputs, refused); !folded)
         return folded.error();
     return std::move(engine.value());
 }
 
-// What a game of another rules engine version can still be checked for without replaying it: every
-// effective throw's faces lie on its dice (1..sides, from the throw's own payload in `events`). Empty when
-// they do.
-std::string facesOffTheirDice(const Journal& journal, const std::vector<Event>& events) {
-    std::map<std::int64_t, int> sides;
-    for (const Event& e : events)
-        if (e.kind == kind::Dice) {
-            const Json p = Json::parse(e.payloadJson, nullptr, false);
-            sides[e.seq] =
-                p.is_object() && p.value("sides", Json()).is_number_integer() ? p["sides"].get<int>() : 0;
-        }
+Result<rules::Engine> replayJournal(const Journal& journal, const char* refused) {
     auto inputs = journal.replayInputs();
     if (!inputs)
-        return inputs.message();
-    for (const EffectiveInput& in : *inputs) {
+        return inputs.error();
+    return foldedGame(journal, *inputs, refused);
+}
+
+// What a game of another rules engine version can still be checked for without replaying it: every
+// effective throw's faces lie on its dice (1..sides, from the throw's payload). Empty when they do. `inputs`
+// are folded from whole events (Journal::events), which carry their payloads.
+std::string facesOffTheirDice(const std::vector<EffectiveInput>& inputs) {
+    for (const EffectiveInput& in : inputs) {
         if (in.event.kind != kind::Dice)
             continue;
         auto input = GameSession::inputOf(in);
         if (!input)
             return input.message();
-        const int s = sides[in.event.seq]; // 0: the throw does not say (a file not written by Muster)
+        const Json p = Json::parse(in.event.payloadJson, nullptr, false);
+        // 0: the throw does not say (a file not written by Muster)
+        const int s =
+            p.is_object() && p.value("sides", Json()).is_number_integer() ? p["sides"].get<int>() : 0;
         for (int f : input->faces)
             if (f < 1 || (s > 0 && f > s))
                 return "event #" + std::to_string(in.overrideSeq.value_or(in.event.seq)) + " gives a " +
@@ -186,26 +185,18 @@ std::string facesOffTheirDice(const Journal& journal, const std::vector<Event>& 
 // The replay verify runs: input by input, so that each input's stamped turn is checked against the turn the
 // rules were in when it was entered. A forger who relabels turns (to pass a later turn off as an earlier one
 // whose signature still holds) changes that stamp, which the hash chain alone cannot tell from the truth.
-Result<rules::Engine> replayCheckingTurns(const Journal& journal) {
+// `inputs` are folded from whole events, which carry their turns.
+Result<rules::Engine> replayCheckingTurns(const Journal& journal, const std::vector<EffectiveInput>& inputs) {
     auto engine = freshEngine(journal);
     if (!engine)
         return engine.error();
-    auto inputs = journal.replayInputs();
-    if (!inputs)
-        return inputs.error();
-    auto events = journal.events();
-    if (!events)
-        return events.error();
-    std::map<std::int64_t, int> stamped;
-    for (const Event& e : *events)
-        stamped[e.seq] = e.turn;
-    for (const EffectiveInput& in : *inputs) {
+    for (const EffectiveInput& in : inputs) {
         auto input = GameSession::inputOf(in);
         if (!input)
             return input.error();
-        if (const int turn = engine->prompt().turn; !engine->gameOver() && stamped[in.event.seq] != turn)
+        if (const int turn = engine->prompt().turn; !engine->gameOver() && in.event.turn != turn)
             return Error{"event #" + std::to_string(in.event.seq) + " is stamped turn " +
-                         std::to_string(stamped[in.event.seq]) + ", but the game was in turn " +
+                         std::to_string(in.event.turn) + ", but the game was in turn " +
                          std::to_string(turn) + " when it was entered"};
         if (auto applied = engine->apply(*input); !applied)
             return Error{"event #" + std::to_string(in.event.seq) +
@@ -227,12 +218,7 @@ Result<rules::Engine> GameSession::replay(const Journal& journal) {
 
 Result<rules::Engine> GameSession::replayInputs(const Journal& journal,
                                                 const std::vector<EffectiveInput>& inputs) {
-    auto engine = freshEngine(journal);
-    if (!engine)
-        return engine.error();
-    if (auto folded = fold(*engine, inputs); !folded)
-        return folded.error();
-    return std::move(engine.value());
+    return foldedGame(journal, inputs, "does not replay");
 }
 
 VerifyReport GameSession::verify(const Journal& journal) {
@@ -255,14 +241,21 @@ VerifyReport GameSession::verify(const Journal& journal) {
         return r;
     }
     r.signatures = std::move(sigs.signedHeads);
-    auto engine = replayCheckingTurns(journal);
+    // The events read once serve the signatures, the replay and the turn stamps.
+    auto inputs = foldEffective(*events);
+    if (!inputs) {
+        r.ok = false;
+        r.problem = inputs.message();
+        return r;
+    }
+    auto engine = replayCheckingTurns(journal, *inputs);
     if (!engine) {
         // Another engine version may fold the same inputs differently (docs/journal.md, Versions): that says
         // nothing about the file, so it is reported, not failed, once what needs no engine has been checked.
         // This engine's own games must replay.
         const int current = rules::engineVersion(journal.game().ruleSet);
         if (const int recorded = journal.game().engineVersion; recorded != current) {
-            if (const std::string bad = facesOffTheirDice(journal, *events); !bad.empty()) {
+            if (const std::string bad = facesOffTheirDice(*inputs); !bad.empty()) {
                 r.ok = false;
                 r.problem = bad;
                 return r;

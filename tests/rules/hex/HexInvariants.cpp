@@ -10,7 +10,7 @@ std::vector<std::string> HexInvariants::start(const Engine& e) {
     const json s = json::parse(e.stateJson());
     for (const auto& h : s["hexes"])
         m_start[h["side"].get<std::string>()] += h["startFigures"].get<int>();
-    m_before = e.stateJson();
+    m_before = s;
     m_reached.clear();
     return check(e);
 }
@@ -28,8 +28,8 @@ int figuresOf(const json& hex) {
 
 std::vector<std::string> HexInvariants::check(const Prompt& answered, const Input&, const Engine& after) {
     std::vector<std::string> v;
-    const json before = json::parse(m_before);
-    const json now = json::parse(after.stateJson());
+    const json& before = m_before;
+    json now = json::parse(after.stateJson());
     const auto sideTurn = std::make_tuple(before["turn"].get<int>(), before["cursor"]["sideTurn"].get<int>());
     const auto& subjects = answered.subjects();
     if (answered.tag() == "rear" && subjects.size() >= 2)
@@ -54,7 +54,7 @@ std::vector<std::string> HexInvariants::check(const Prompt& answered, const Inpu
             v.push_back(source + " had " + std::to_string(was[source]) + " figures and splits into " +
                         std::to_string(is[source]) + " and " + std::to_string(n) + " (" + id + ")");
     }
-    m_before = after.stateJson();
+    m_before = std::move(now);
     for (auto& x : check(after))
         v.push_back(std::move(x));
     return v;

@@ -2,6 +2,8 @@
 
 #include "../Soak.h"
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <set>
 #include <string>
@@ -26,7 +28,7 @@ public:
 private:
     std::vector<std::string> check(const Engine& engine);
     std::map<std::string, int> m_start;
-    std::string m_before;                                  // the state JSON the last prompt was asked in
+    nlohmann::json m_before;                               // the state JSON the last prompt was asked in
     std::set<std::tuple<int, int, std::string>> m_reached; // turn, side-turn and hex an attacker reached
 };
 
