@@ -25,6 +25,7 @@ Rectangle {
     required property bool setAside
     required property int setAsideBy
     required property bool fixable
+    required property string sealNote
     property bool compact: false
     property bool current: false
     readonly property bool correction: kind === "override" || kind === "undo"
@@ -60,6 +61,16 @@ Rectangle {
                 font.pixelSize: entry.compact ? Theme.fontSmall + 2 : Theme.fontBody
                 font.strikeout: entry.undone || entry.setAside
                 color: entry.undone || entry.setAside ? Theme.textDim : Theme.text
+                wrapMode: Text.WordWrap
+            }
+            Label {
+                objectName: "sealNote_" + entry.seq
+                Layout.fillWidth: true
+                text: "\u26a0 " + entry.sealNote
+                visible: entry.sealNote.length > 0
+                font.pixelSize: Theme.fontSmall
+                font.bold: true
+                color: Theme.warning
                 wrapMode: Text.WordWrap
             }
             Label {

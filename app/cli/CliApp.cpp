@@ -71,6 +71,13 @@ void addGame(CLI::App& app, std::function<int()>& command) {
     auto s = bind(state, command, runGameState);
     state->add_option("GAME", s->game, "the game file (.muster)")->required();
 
+    CLI::App* exported = game->add_subcommand(
+        "export", "a consistent copy of a game, safe to take while it is being played (a plain file copy "
+                  "taken in the middle of a commit can be torn); the copy is verified");
+    auto x = bind(exported, command, runGameExport);
+    exported->add_option("GAME", x->game, "the game file (.muster)")->required();
+    exported->add_option("OUT", x->out, "the copy to write (must not exist)")->required();
+
     CLI::App* play = game->add_subcommand(
         "play",
         "play (or resume) a game; see docs/game-protocol.md. A new game needs --rules and --scenario");

@@ -14,6 +14,7 @@ int runGameVerify(const GameVerifyOptions& options);
 int runGameLog(const GameLogOptions& options);
 int runGameReport(const GameReportOptions& options);
 int runGameState(const GameStateOptions& options);
+int runGameExport(const GameExportOptions& options);
 int runGamePlay(const GamePlayOptions& options);
 
 int runDiceRead(const DiceReadOptions& options);

@@ -35,6 +35,11 @@ struct GameStateOptions {
     std::string game;
 };
 
+struct GameExportOptions {
+    std::string game;
+    std::string out;
+};
+
 struct GamePlayOptions {
     std::optional<std::string> rules;
     std::optional<std::string> scenario;

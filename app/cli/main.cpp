@@ -2,6 +2,7 @@
 // in app/cli/.
 
 #include "app/cli/CliApp.h"
+#include "common/image/ImageFile.h"
 
 #include <exception>
 #include <filesystem>
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
     try {
         const muster::cli::Parsed parsed = muster::cli::parseCommandLine(args, std::cout, std::cerr);
         return parsed.command ? parsed.command() : parsed.exitCode;
+    } catch (const cv::Exception& e) {
+        what = muster::image::openCvFailure(e);
     } catch (const std::exception& e) {
         what = e.what();
     } catch (...) {

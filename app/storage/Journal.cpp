@@ -19,10 +19,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #ifndef MUSTER_VERSION
 #define MUSTER_VERSION "unknown"
@@ -541,6 +543,92 @@ void probe(SQLite::Database& db) {
     db.execAndGet("SELECT count(*) FROM sqlite_master");
 }
 
+// A -journal refused by checkJournalIsThisGames; its message is the whole error.
+struct JournalRefused : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A private folder for a trial rollback, removed with everything in it when this goes out of scope.
+class TrialFolder {
+public:
+    TrialFolder() {
+        std::error_code ec;
+        std::string pattern = (std::filesystem::temp_directory_path(ec) / "muster-journal-XXXXXX").string();
+        if (ec)
+            pattern = "/tmp/muster-journal-XXXXXX";
+        if (::mkdtemp(pattern.data()))
+            m_path = pattern;
+    }
+    ~TrialFolder() {
+        std::error_code ec;
+        if (!m_path.empty())
+            std::filesystem::remove_all(m_path, ec);
+    }
+    TrialFolder(const TrialFolder&) = delete;
+    TrialFolder& operator=(const TrialFolder&) = delete;
+    const std::filesystem::path& path() const { return m_path; }
+
+private:
+    std::filesystem::path m_path;
+};
+
+// The genesis hash of the game as the file holds it, the journal beside it ignored (empty when unreadable,
+// as a file torn by the crash may be).
+std::string genesisIgnoringJournal(const std::string& path) {
+    try {
+        SQLite::Database db(fileUri(path, "immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+        SQLite::Statement g(db, "SELECT genesis_hash FROM game");
+        return g.executeStep() ? text(g.getColumn(0)) : std::string();
+    } catch (const SQLite::Exception&) {
+        return {};
+    }
+}
+
+// SQLite rolls a hot -journal into the file beside it on the next write-capable open, whichever game the
+// journal came from: a file manager copies or renames a game together with a crashed game's journal, and the
+// other game's pages overwrite this one's. So the journal is first rolled into a private copy, and only a
+// copy that comes back as this game, whole (integrity, hash chain, the same genesis), lets it near the real
+// file. A refused journal is left where it is, for whoever knows which game it belongs to.
+Result<void> checkJournalIsThisGames(const std::string& path) {
+    namespace fs = std::filesystem;
+    const std::string journal = path + "-journal";
+    std::error_code ec;
+    const auto size = fs::file_size(journal, ec);
+    if (ec || size == 0)
+        return {};
+    const auto refuse = [&](const std::string& why) {
+        return Error{
+            path + ": the rollback journal beside it, " + journal + ", " + why +
+            ". It was left alone and the game was not opened: if it belongs to another game, move it "
+            "back beside that game's file; otherwise move it away and open this game again"};
+    };
+    TrialFolder trial;
+    if (trial.path().empty())
+        return refuse("could not be checked (no private folder for a trial rollback)");
+    const fs::path copy = trial.path() / "trial.muster";
+    fs::copy_file(path, copy, ec);
+    if (!ec)
+        fs::copy_file(journal, copy.string() + "-journal", ec);
+    if (ec)
+        return refuse("could not be checked (" + ec.message() + ")");
+    try {
+        SQLite::Database rolled(copy.string(), SQLite::OPEN_READWRITE, kBusyTimeoutMs);
+        probe(rolled);
+    } catch (const SQLite::Exception& e) {
+        return refuse(std::string("does not roll back into it (") + e.what() + ")");
+    }
+    auto trialGame = Journal::open(copy.string(), {OpenMode::ReadOnly, true});
+    if (!trialGame)
+        return refuse("would leave a file that is not a sound game");
+    const VerifyReport report = trialGame->verify();
+    if (!report.ok)
+        return refuse("would leave a broken game (" + report.problem + ")");
+    const std::string genesis = genesisIgnoringJournal(path);
+    if (!genesis.empty() && genesis != trialGame->game().genesisHash)
+        return refuse("is another game's (rolled back, it would replace this game's header)");
+    return {};
+}
+
 // A read-only connection for validation and for every read-only command. It writes nothing beside the file
 // (no -journal, -wal or -shm), so it works in a read-only folder and on a full disk:
 // - a game in rollback-journal mode (every file since the switch) opens with mode=ro: shared locks only;
@@ -569,6 +657,9 @@ std::unique_ptr<SQLite::Database> openForValidation(const std::string& path) {
             throw;
     }
     ro.reset();
+    if (!wal)
+        if (auto mine = checkJournalIsThisGames(path); !mine)
+            throw JournalRefused(mine.message());
     {
         SQLite::Database rw(path, SQLite::OPEN_READWRITE, kBusyTimeoutMs);
         if (wal)
@@ -578,6 +669,26 @@ std::unique_ptr<SQLite::Database> openForValidation(const std::string& path) {
     ro = std::make_unique<SQLite::Database>(uri, SQLite::OPEN_READONLY | SQLite::OPEN_URI, kBusyTimeoutMs);
     probe(*ro);
     return ro;
+}
+
+} // namespace
+
+namespace {
+
+// Every input writes the file and a rollback journal beside it, so a game in a folder or file this user
+// cannot write is refused when it is opened for play, not at its first input.
+Result<void> checkWritable(const std::string& path) {
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    const std::string dir = folder.empty() ? std::string(".") : folder.string();
+    const char* const readable = "; it can still be read here (verify, log, state, report), or copied to a "
+                                 "writable folder and played on there";
+    if (::access(path.c_str(), W_OK) != 0 && errno != ENOENT)
+        return Error{path + " cannot be played here: the file is read-only for this user" + readable};
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        return Error{path + " cannot be played here: its folder " + dir +
+                     " is read-only for this user, and each input writes a journal beside the game" +
+                     readable};
+    return {};
 }
 
 } // namespace
@@ -598,6 +709,9 @@ Result<Journal> Journal::open(const std::string& path, OpenOptions options, Writ
         return header.error();
     if (options.mode == OpenMode::ReadWrite && !lock.held())
         return Error{path + ": a writer must hold the game's lock"};
+    if (options.mode == OpenMode::ReadWrite)
+        if (auto writable = checkWritable(path); !writable)
+            return writable.error();
     int fileVersion = 0;
     try {
         // Validation touches the file read-only, so a file we refuse is left exactly as it was.
@@ -608,6 +722,8 @@ Result<Journal> Journal::open(const std::string& path, OpenOptions options, Writ
         fileVersion = *valid;
         if (options.mode == OpenMode::ReadOnly)
             return finishOpen(std::move(ro), path, true);
+    } catch (const JournalRefused& e) {
+        return Error{e.what()};
     } catch (const SQLite::Exception& e) {
         return Error{path + " cannot be opened: " + e.what()};
     }
@@ -811,6 +927,65 @@ Result<Event> Journal::appendOverride(std::int64_t target, const std::string& pl
     } catch (const SQLite::Exception& e) {
         return Error{m_path + ": the override was not recorded: " + e.what()};
     }
+}
+
+Result<Head> Journal::exportTo(const std::string& out) const {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(out, ec))
+        return Error{out + " already exists; choose another name for the copy"};
+    const fs::path target(out);
+    const std::string building = out + ".exporting-" + std::to_string(::getpid());
+    const auto discard = [&building] {
+        std::error_code ignored;
+        fs::remove(building, ignored);
+        fs::remove(building + "-journal", ignored);
+    };
+    try {
+        {
+            SQLite::Database copy(building, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, kBusyTimeoutMs);
+            // One step of every page: the read lock is held from the first page to the last, so no commit
+            // can land half inside the copy.
+            sqlite3_backup* backup = sqlite3_backup_init(copy.getHandle(), "main", m_db->getHandle(), "main");
+            if (!backup)
+                throw std::runtime_error(sqlite3_errmsg(copy.getHandle()));
+            int rc = SQLITE_OK;
+            for (int tries = 0; tries < 50; ++tries) { // ~5 s of a writer holding the file
+                rc = sqlite3_backup_step(backup, -1);
+                if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+                    break;
+                sqlite3_sleep(100);
+            }
+            sqlite3_backup_finish(backup);
+            if (rc != SQLITE_DONE)
+                throw std::runtime_error(std::string("the copy did not finish: ") + sqlite3_errstr(rc));
+        }
+        const int fd = ::open(building.c_str(), O_RDONLY | O_CLOEXEC);
+        const bool synced = fd >= 0 && ::fsync(fd) == 0;
+        if (fd >= 0)
+            ::close(fd);
+        if (!synced)
+            throw std::runtime_error(std::string("cannot sync the copy: ") + std::strerror(errno));
+        if (::renameat2(AT_FDCWD, building.c_str(), AT_FDCWD, out.c_str(), RENAME_NOREPLACE) != 0) {
+            const int err = errno;
+            if (err != EINVAL && err != ENOSYS)
+                throw std::runtime_error(err == EEXIST ? out + " appeared meanwhile" : std::strerror(err));
+            if (::link(building.c_str(), out.c_str()) != 0)
+                throw std::runtime_error(std::strerror(errno));
+            ::unlink(building.c_str());
+        }
+        syncDirectory(target.parent_path());
+    } catch (const std::exception& e) {
+        discard();
+        return Error{"cannot write the copy " + out + ": " + e.what()};
+    }
+    auto copy = Journal::open(out, {OpenMode::ReadOnly, true});
+    if (!copy)
+        return Error{"the copy " + out + " does not open: " + copy.message()};
+    const VerifyReport report = copy->verify();
+    if (!report.ok)
+        return Error{"the copy " + out + " does not verify: " + report.problem};
+    return copy->head();
 }
 
 std::int64_t Journal::eventCount() const {

@@ -101,6 +101,12 @@ public:
     // payload is read only for undo and override, and for events written before the compact input existed.
     Result<std::vector<EffectiveInput>> replayInputs() const;
 
+    // Writes a consistent copy of the game to `out` (which must not exist) through SQLite's backup API, under
+    // a read lock, so it is whole even while another Muster is in the middle of a commit; a file manager's
+    // copy taken then can be torn. The copy is built beside `out` and moved into place, then opened and
+    // verified; returns its head.
+    Result<Head> exportTo(const std::string& out) const;
+
     // Recomputes the whole chain from the stored bytes (photos included) and names the first event that
     // differs.
     VerifyReport verify() const;

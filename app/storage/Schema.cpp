@@ -269,7 +269,10 @@ Result<int> validate(SQLite::Database& db, const std::string& name, bool integri
             // integrity_check, not quick_check: it also checks that every index agrees with its table.
             const std::string check = db.execAndGet("PRAGMA integrity_check(1)").getString();
             if (check != "ok")
-                return Error{name + " is corrupt: SQLite integrity_check says: " + check};
+                return Error{name + " is corrupt: SQLite integrity_check says: " + check +
+                             ". If it is a copy taken while the game was being played, the copy caught a "
+                             "commit half-written: copy the game again with 'muster-cli game export', which "
+                             "takes a consistent copy at any moment"};
         }
         if (db.execAndGet("SELECT count(*) FROM game").getInt() != 1)
             return Error{name + " is corrupt: it must hold exactly one game row"};

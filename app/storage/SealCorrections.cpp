@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace muster::storage {
 
@@ -138,6 +139,55 @@ std::string describe(const SealCorrection& c) {
         out += ", setting aside " + std::to_string(c.setAside.size()) +
                (c.setAside.size() == 1 ? " later input" : " later inputs");
     return out + "; reason: " + (c.reason.empty() ? "none given" : c.reason);
+}
+
+std::string tableSentence(const SealCorrection& c, const std::string& seal) {
+    const std::string what = std::string(c.appDraw       ? "Muster's draw for"
+                                         : c.throwTarget ? "the throw for"
+                                                         : "the answer to") +
+                             " " + (c.targetWhat.empty() ? c.targetKey : "\"" + c.targetWhat + "\"");
+    const std::string who = c.player.empty() ? "Someone" : c.player;
+    const std::string turn = seal.empty() ? " in sealed turn " + std::to_string(c.targetTurn)
+                                          : " in turn " + std::to_string(c.targetTurn) + ", sealed " + seal;
+    std::string out = c.kind == kind::Undo
+                          ? who + " took back " + what + turn + (c.from.empty() ? "" : " (" + c.from + ")")
+                          : who + " fixed " + what + turn + ": " + c.from + " → " + c.to;
+    if (!c.setAside.empty())
+        out += ", setting aside " + std::to_string(c.setAside.size()) +
+               (c.setAside.size() == 1 ? " later input" : " later inputs");
+    return out + (c.reason.empty() ? "." : " (" + c.reason + ").");
+}
+
+std::vector<SealedFix> sealedFixes(const Journal& journal, const std::vector<Event>& events, int nextTurn) {
+    std::vector<SealedFix> out;
+    const std::vector<TurnSeal> seals = turnSeals(events, nextTurn);
+    // Each fix goes with the seal of its target's turn, the first to cover it (the one the fix dialog names).
+    std::map<std::int64_t, std::set<std::int64_t>> fixesBySeal; // seal head → fix seqs
+    for (const Event& e : events) {
+        if (e.kind != kind::Override && e.kind != kind::Undo)
+            continue;
+        const Json p = Json::parse(e.payloadJson, nullptr, false);
+        if (!p.is_object() || !p.value("target", Json()).is_number_integer())
+            continue;
+        const std::int64_t target = p["target"].get<std::int64_t>();
+        const auto first = std::find_if(seals.begin(), seals.end(), [&](const TurnSeal& seal) {
+            return seal.seq >= target && seal.seq < e.seq;
+        });
+        if (first != seals.end())
+            fixesBySeal[first->seq].insert(e.seq);
+    }
+    for (const auto& entry : fixesBySeal) {
+        const std::int64_t head = entry.first;
+        const auto seal =
+            std::find_if(seals.begin(), seals.end(), [head](const TurnSeal& t) { return t.seq == head; });
+        const SealCorrections sc = correctionsAfter(journal, events, head);
+        for (const SealCorrection& c : sc.corrections)
+            if (entry.second.count(c.seq))
+                out.push_back({*seal, c, sc.rosterChanges});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const SealedFix& a, const SealedFix& b) { return a.correction.seq < b.correction.seq; });
+    return out;
 }
 
 } // namespace muster::storage

@@ -7,6 +7,7 @@
 
 #include "app/storage/Journal.h"
 #include "app/storage/JournalTypes.h"
+#include "app/storage/Seal.h"
 
 #include <cstdint>
 #include <string>
@@ -43,5 +44,22 @@ SealCorrections correctionsAfter(const Journal& journal, const std::vector<Event
 // "event #57 (Ann, 2026-12-07T19:20Z): fixed event #23, Muster's draw for US-A.casualties, from 14 to 1;
 // reason: dispute": one correction in a sentence.
 std::string describe(const SealCorrection& c);
+
+// The same in the table's words, for the app: "GM fixed Muster's draw for \"casualties\" in turn 1, sealed
+// 8PV9T-FNS08: 14 → 1 (dispute)." (without a seal code: "in sealed turn 1").
+std::string tableSentence(const SealCorrection& c, const std::string& seal = {});
+
+// A fix or undo of an input that a turn-end seal already covered: the correction, the seal of its target's
+// turn, and the roster lines that seal's corrections change.
+struct SealedFix {
+    TurnSeal seal;
+    SealCorrection correction;
+    std::vector<std::string> rosterChanges; // every correction of that seal together
+};
+
+// Every sealed fix of a game (the Log marks them; the turn panel says those made this turn), oldest first.
+// nextTurn: the turn the engine prompts now (turnSeals). Costs two replays per seal that has fixes, none
+// otherwise.
+std::vector<SealedFix> sealedFixes(const Journal& journal, const std::vector<Event>& events, int nextTurn);
 
 } // namespace muster::storage

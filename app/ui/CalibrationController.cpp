@@ -356,7 +356,7 @@ bool CalibrationController::calibrateBgr(const cv::Mat& bgr, const QString& sour
         cv::cvtColor(bgr, profile.referenceView, cv::COLOR_BGR2GRAY); // for the moved-camera check later
         adopt(std::move(profile), bgr);
     } catch (const cv::Exception& e) {
-        return fail(u"%1: OpenCV: %2"_s.arg(source, QString::fromUtf8(e.what())));
+        return fail(u"%1: %2"_s.arg(source, QString::fromStdString(image::openCvFailure(e))));
     }
     QString text =
         u"Calibrated from %1: %2 markers, worst corner %3 mm, a die is %4 px; watching %5."_s.arg(source)
@@ -540,7 +540,7 @@ bool CalibrationController::learnDiceSets(const QString& pathOrUrl) {
                    "is asked about during play."_s.arg(colours.size())
                        .arg(groups.size()));
     } catch (const cv::Exception& e) {
-        return fail(u"OpenCV: %1"_s.arg(QString::fromUtf8(e.what())));
+        return fail(QString::fromStdString(image::openCvFailure(e)));
     }
 }
 
@@ -568,7 +568,7 @@ bool CalibrationController::teachThrow(const QString& pathOrUrl) {
             u"/muster-teach-%1-%2.jpg"_s.arg(QCoreApplication::applicationPid()).arg(++m_overlayCount);
         m_teachPhotoUrl = cv::imwrite(path.toStdString(), bgr) ? QUrl::fromLocalFile(path) : QUrl();
     } catch (const cv::Exception& e) {
-        return fail(u"OpenCV: %1"_s.arg(QString::fromUtf8(e.what())));
+        return fail(QString::fromStdString(image::openCvFailure(e)));
     }
     int unsure = 0;
     for (const camera::TeachDie& d : m_teaching.dice())

@@ -398,7 +398,7 @@ void GameController::drawForApp() {
         m_appDraws = q(report::drawsSentence(words, faces));
 }
 
-void GameController::rebuildHistory() {
+void GameController::rebuildHistory(const std::vector<storage::SealedFix>& fixes, std::int64_t lastSealSeq) {
     m_turnSummary.clear();
     if (!m_session) {
         m_history->setRows({});
@@ -412,26 +412,57 @@ void GameController::rebuildHistory() {
         m_history->setRows({});
         return;
     }
+    // A fix of a sealed turn is a big moment of the turn it was made in: the table saw another outcome
+    // sealed. Said where it came, among the story's lines (which keep their own order).
+    std::vector<std::pair<std::int64_t, QVariantMap>> fixLines;
+    for (const storage::SealedFix& fix : fixes) {
+        if (fix.correction.seq <= lastSealSeq)
+            continue;
+        QString text = q(storage::tableSentence(fix.correction, fix.seal.seal));
+        if (!fix.rosterChanges.empty())
+            text += u" "_s + q(fix.rosterChanges.front()) +
+                    (fix.rosterChanges.size() > 1 ? u" (and %1 more)"_s.arg(fix.rosterChanges.size() - 1)
+                                                  : u"."_s);
+        fixLines.emplace_back(fix.correction.seq,
+                              QVariantMap{{u"turn"_s, turn}, {u"text"_s, text}, {u"big"_s, true}});
+    }
     QList<QVariantMap> newestFirst;
+    auto nextFix = fixLines.begin();
     for (const report::StoryLine& line : *story) {
-        if (line.kind == report::StoryLine::Kind::TurnSummary)
+        if (line.kind == report::StoryLine::Kind::TurnSummary) {
             m_turnSummary = q(line.text);
-        else if (line.turn == turn)
+            continue;
+        }
+        for (; nextFix != fixLines.end() && nextFix->first < line.seq; ++nextFix)
+            newestFirst.prepend(nextFix->second);
+        if (line.turn == turn)
             newestFirst.prepend(
                 QVariantMap{{u"turn"_s, line.turn}, {u"text"_s, q(line.text)}, {u"big"_s, line.big}});
     }
+    for (; nextFix != fixLines.end(); ++nextFix)
+        newestFirst.prepend(nextFix->second);
     m_history->setRows(std::move(newestFirst));
 }
 
 void GameController::refresh() {
     drawForApp();
-    rebuildHistory();
+    auto events = m_session ? m_session->journal().events()
+                            : storage::Result<std::vector<storage::Event>>(std::vector<storage::Event>{});
+    std::vector<storage::SealedFix> sealedFixes;
+    std::int64_t lastSealSeq = 0;
+    if (m_session && events) {
+        const rules::Engine& engine = m_session->engine();
+        const int nextTurn = engine.prompt().turn + (engine.gameOver() ? 1 : 0);
+        sealedFixes = storage::sealedFixes(m_session->journal(), *events, nextTurn);
+        if (const auto seals = storage::turnSeals(*events, nextTurn); !seals.empty())
+            lastSealSeq = seals.back().seq;
+    }
+    rebuildHistory(sealedFixes, lastSealSeq);
     m_canRedo = false;
     m_redoText.clear();
     QList<QVariantMap> recent;
     if (m_session) {
         m_roster->reset(m_session->engine().roster());
-        auto events = m_session->journal().events();
         auto inForce = m_session->journal().effectiveInputs();
         std::set<std::int64_t> seqs, overridden;
         if (inForce)
@@ -457,8 +488,15 @@ void GameController::refresh() {
                                       {u"tag"_s, q(p.value("key", std::string()))}};
             }
         auto struck = storage::struckOutBySeq(m_session->journal());
+        std::map<std::int64_t, QString> sealNotes;
+        for (const storage::SealedFix& fix : sealedFixes) {
+            QStringList note{u"Changes turn %1 after its seal %2"_s.arg(fix.seal.turn).arg(q(fix.seal.seal))};
+            for (const std::string& line : fix.rosterChanges)
+                note << q(line);
+            sealNotes[fix.correction.seq] = note.join(u" \u00b7 "_s);
+        }
         m_log->reset(events ? std::move(events.value()) : std::vector<storage::Event>{}, seqs, overridden,
-                     struck ? *struck : std::map<std::int64_t, std::vector<std::string>>{});
+                     struck ? *struck : std::map<std::int64_t, std::vector<std::string>>{}, sealNotes);
         auto records = report::loadRecords(m_session->journal());
         m_fairness->reset(records ? std::move(records->tallies) : std::vector<storage::DiceTally>{});
         // Read the journal once per change, not once per binding that asks.

@@ -5,6 +5,7 @@
 // what the screen shows as accepted is already on disk.
 
 #include "app/storage/GameSession.h"
+#include "app/storage/SealCorrections.h"
 #include "app/ui/FairnessModel.h"
 #include "app/ui/GameLists.h"
 #include "app/ui/LogModel.h"
@@ -279,7 +280,8 @@ private:
     bool m_autoDraw = true;
     QString m_turnSummary;
     // Replays the previous and the current turn input by input for the history and the summary.
-    void rebuildHistory();
+    // The turn panel: this turn's story lines, newest first, with fixes made this turn of sealed turns.
+    void rebuildHistory(const std::vector<storage::SealedFix>& fixes, std::int64_t lastSealSeq);
     // Draws every request the rules leave to the app (DiceRequest::appDraws) from the app's dice, journalled
     // with the source "app", until a person must act; sets appDraws.
     void drawForApp();

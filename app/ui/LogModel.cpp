@@ -84,6 +84,8 @@ QVariant LogModel::data(const QModelIndex& index, int role) const {
         return static_cast<qlonglong>(r.setAsideBy);
     case FixableRole:
         return r.fixable;
+    case SealNoteRole:
+        return r.sealNote;
     default:
         return {};
     }
@@ -107,7 +109,8 @@ QHash<int, QByteArray> LogModel::roleNames() const {
             {TimeRole, "time"},
             {SetAsideRole, "setAside"},
             {SetAsideByRole, "setAsideBy"},
-            {FixableRole, "fixable"}};
+            {FixableRole, "fixable"},
+            {SealNoteRole, "sealNote"}};
 }
 
 void LogModel::setTurnFilter(int turn) {
@@ -137,7 +140,8 @@ void LogModel::setUnitFilter(const QString& unit) {
 // Turns each event's payload into one line a person reads at the table, and a second line with the detail.
 void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int64_t>& inForce,
                      const std::set<std::int64_t>& overridden,
-                     const std::map<std::int64_t, std::vector<std::string>>& struckOut) {
+                     const std::map<std::int64_t, std::vector<std::string>>& struckOut,
+                     const std::map<std::int64_t, QString>& sealNotes) {
     m_all.clear();
     m_maxTurn = 0;
     // Inputs a fix set aside: named by the override that did it (docs/journal.md).
@@ -207,6 +211,8 @@ void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int
             const QString said = q(storage::struckOutText(struck->second));
             row.detail = row.detail.isEmpty() ? said : row.detail + u" \u00b7 "_s + said;
         }
+        if (const auto note = sealNotes.find(e.seq); note != sealNotes.end())
+            row.sealNote = note->second;
         m_maxTurn = std::max(m_maxTurn, e.turn);
         row.event = std::move(e);
         m_all.push_back(std::move(row));

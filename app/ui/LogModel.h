@@ -44,6 +44,7 @@ public:
         SetAsideRole,   // an input a fix of an earlier one set aside (kept in the journal, not in force)
         SetAsideByRole, // the override event that set it aside, 0 if none
         FixableRole,    // an input still in force: it can be fixed (GameController::fixAnswer, fixThrow)
+        SealNoteRole,   // a fix of a turn already sealed: which seal it changes and the roster lines
     };
     Q_ENUM(Role)
 
@@ -65,7 +66,8 @@ public:
     // holds the reasons of camera finds struck out as not a die, by event (storage::struckOutBySeq).
     void reset(std::vector<storage::Event> events, const std::set<std::int64_t>& inForce,
                const std::set<std::int64_t>& overridden,
-               const std::map<std::int64_t, std::vector<std::string>>& struckOut = {});
+               const std::map<std::int64_t, std::vector<std::string>>& struckOut = {},
+               const std::map<std::int64_t, QString>& sealNotes = {});
 
 Q_SIGNALS:
     void filterChanged();
@@ -74,7 +76,7 @@ Q_SIGNALS:
 private:
     struct Row {
         storage::Event event;
-        QString text, detail, ruleId;
+        QString text, detail, ruleId, sealNote;
         QStringList units;
         QList<int> faces;
         bool undone = false;

@@ -210,8 +210,10 @@ void VisionWorker::process(const cv::Mat& bgr) {
                     readDice(bgr);
             }
         }
+    } catch (const cv::Exception& e) {
+        // OpenCV throws on frames it cannot handle; say so, keep the feed running.
+        Q_EMIT feedError(u"Vision error: %1"_s.arg(QString::fromStdString(image::openCvFailure(e))));
     } catch (const std::exception& e) {
-        // OpenCV throws on frames it cannot handle; show it, keep the feed running.
         Q_EMIT feedError(u"Vision error: %1"_s.arg(QString::fromUtf8(e.what())));
     }
     // Counters twice a second (and at once on the first frame), so Settings and the Dice page stay current.

@@ -96,6 +96,10 @@ Result<ImageHeader> withinBudget(Result<ImageHeader> header, std::int64_t maxPix
                                  const std::string& what) {
     if (!header)
         return header;
+    if (header->width < kMinImageSide || header->height < kMinImageSide)
+        return Error{what + ": it is " + std::to_string(header->width) + "x" +
+                     std::to_string(header->height) + " pixels, too small to read anything from (at least " +
+                     std::to_string(kMinImageSide) + "x" + std::to_string(kMinImageSide) + ")"};
     const std::int64_t pixels = std::int64_t(header->width) * header->height;
     if (pixels > maxPixels)
         return Error{what + ": it is " + std::to_string(header->width) + "x" +
@@ -111,6 +115,16 @@ Result<cv::Mat> decoded(cv::Mat image, const std::string& what) {
 }
 
 } // namespace
+
+std::string openCvFailure(const cv::Exception& e) {
+    std::string out = "OpenCV" + (e.func.empty() ? std::string() : "'s " + e.func) + " could not process it";
+    std::string why;
+    for (const char c : e.err) // its own text, kept to printable ASCII: it may quote a file's bytes
+        why += (c >= 0x20 && c < 0x7f) ? c : '?';
+    if (why.size() > 120)
+        why = why.substr(0, 117) + "...";
+    return why.empty() ? out : out + " (" + why + ")";
+}
 
 Result<ImageHeader> readImageHeader(std::string_view b) {
     static constexpr char kPng[] = "\x89PNG\r\n\x1a\n";
@@ -141,7 +155,7 @@ Result<cv::Mat> loadImageChecked(const std::string& path, int flags, std::int64_
     try {
         return decoded(cv::imread(path, flags), path);
     } catch (const cv::Exception& e) {
-        return Error{"cannot decode image " + path + ": " + e.what()};
+        return Error{"cannot decode image " + path + ": " + openCvFailure(e)};
     }
 }
 
@@ -155,7 +169,7 @@ Result<cv::Mat> decodeImageChecked(const std::vector<std::uint8_t>& bytes, int f
     try {
         return decoded(cv::imdecode(bytes, flags), what);
     } catch (const cv::Exception& e) {
-        return Error{"cannot decode " + what + ": " + e.what()};
+        return Error{"cannot decode " + what + ": " + openCvFailure(e)};
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -116,4 +117,33 @@ TEST(ImageFile, MissingOrCorruptFileIsNamed) {
     const auto corrupt = mi::loadImageChecked(file.path);
     ASSERT_FALSE(corrupt);
     EXPECT_EQ(corrupt.error().message, "cannot decode image " + file.path + " (truncated or corrupt)");
+}
+
+// Issue 46, finding 8: a 1-pixel photo passed the checks and reached OpenCV's resize and phase correlation,
+// whose assertion text (build path, line, "-215") was all the user saw. Too small is refused by name.
+TEST(ImageFile, TooSmallToReadIsRefusedByName) {
+    for (const cv::Size size : {cv::Size(1, 1), cv::Size(4000, 1), cv::Size(2, 3), cv::Size(31, 200)}) {
+        const TempFile file(asString(encoded(".png", size)));
+        const auto loaded = mi::loadImageChecked(file.path);
+        ASSERT_FALSE(loaded) << size;
+        EXPECT_EQ(loaded.error().message, "image " + file.path + ": it is " + std::to_string(size.width) +
+                                              "x" + std::to_string(size.height) +
+                                              " pixels, too small to read anything from (at least 32x32)");
+    }
+    const TempFile ok(asString(encoded(".bmp", {32, 32})));
+    EXPECT_TRUE(mi::loadImageChecked(ok.path));
+}
+
+TEST(ImageFile, OpenCvFailureIsSaidWithoutItsBuildPath) {
+    try {
+        cv::Mat out;
+        cv::resize(cv::Mat(1, 1, CV_8UC3), out, cv::Size(0, 0), 0.001, 0.001);
+        FAIL() << "resize to nothing must throw";
+    } catch (const cv::Exception& e) {
+        const std::string said = mi::openCvFailure(e);
+        EXPECT_EQ(said.rfind("OpenCV's ", 0), 0u) << said;
+        EXPECT_NE(said.find("resize"), std::string::npos) << said;
+        EXPECT_EQ(said.find("modules/"), std::string::npos) << said;
+        EXPECT_EQ(said.find("-215"), std::string::npos) << said;
+    }
 }

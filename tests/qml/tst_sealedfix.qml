@@ -6,7 +6,8 @@ import "ui.js" as Ui
 // A fix of a sealed turn is deliberate (issue 46): Marchin' & Fightin' played by tap through turn 1, its seal noted,
 // then in turn 2 a throw of turn 1 is fixed. The fix dialog names the seal it changes, and Fix and replay waits for
 // a tap that confirms it; once confirmed (with a reason) the fix is journalled like any other, and the seal card at
-// the end of turn 2 says what turn 2 changed in turn 1. A fix of the turn in play asks no such confirmation.
+// the end of turn 2 says what turn 2 changed in turn 1; the turn panel says it at once as a big moment and the Log
+// marks the fix with the seal it changes. A fix of the turn in play asks no such confirmation.
 TestCase {
     id: testCase
     name: "SealedFix"
@@ -106,6 +107,22 @@ TestCase {
         tryCompare(dialog, "opened", false)
         compare(GameController.lastError, "")
         compare(GameController.log.count, before + 1) // one override appended
+
+        // The turn panel says it as a big moment of turn 2, and the Log marks the fix with the seal it changes.
+        const top = GameController.history.get(0)
+        compare(top.big, true)
+        verify(top.text.indexOf("fixed the throw for") >= 0 && top.text.indexOf("in turn 1, sealed " + seal + ": 1 \u2192 2") >= 0,
+               top.text)
+        verify(top.text.indexOf("the die was cocked") >= 0, top.text)
+        const line = findChild(win.pageItem("game"), "historyLine_0")
+        verify(line && line.visible, "the turn panel shows no line for the fix")
+        let note = ""
+        for (let r = 0; r < GameController.log.count; ++r) {
+            const idx = GameController.log.index(r, 0)
+            if (GameController.log.data(idx, LogModel.KindRole) === "override")
+                note = GameController.log.data(idx, LogModel.SealNoteRole)
+        }
+        compare(note.indexOf("Changes turn 1 after its seal " + seal), 0, note)
 
         // A throw of the turn in play needs no confirmation.
         answer("C4.march", "0")

@@ -146,3 +146,31 @@ TEST_F(BadImages, EveryImageCommandRefusesThemNamingTheFile) {
             }
         }
 }
+
+// Issue 46, finding 8: a 1-pixel photo (or a 1-pixel-tall strip) reached OpenCV, and chits read and calibrate
+// moved printed its assertion ("OpenCV(4.6.0) ./modules/imgproc/src/resize.cpp:4058: error: (-215...").
+TEST_F(BadImages, TooSmallImagesAreRefusedInWordsByEveryCommand) {
+    writeBytes(m_dir.file("dot.png"), [] {
+        std::vector<uchar> png;
+        cv::imencode(".png", cv::Mat(1, 1, CV_8UC3, cv::Scalar(0, 0, 255)), png);
+        return std::string(png.begin(), png.end());
+    }());
+    writeBytes(m_dir.file("strip.bmp"), [] {
+        std::vector<uchar> bmp;
+        cv::imencode(".bmp", cv::Mat(1, 4000, CV_8UC3, cv::Scalar(0, 0, 255)), bmp);
+        return std::string(bmp.begin(), bmp.end());
+    }());
+    for (const std::string command :
+         {"chits read", "dice read", "calibrate tray", "calibrate light", "calibrate moved"})
+        for (const std::string name : {"dot.png", "strip.bmp"}) {
+            const std::string path = m_dir.file(name);
+            const Output out =
+                cli(command + " '" + path + "'" + (command == "calibrate moved" ? " '" + path + "'" : ""));
+            SCOPED_TRACE(command + " " + name);
+            expectNoAbort(out);
+            EXPECT_EQ(out.exitCode, 2) << out.text;
+            EXPECT_NE(out.text.find(path), std::string::npos) << out.text;
+            EXPECT_NE(out.text.find("too small to read anything from"), std::string::npos) << out.text;
+            EXPECT_EQ(out.text.find("OpenCV("), std::string::npos) << out.text;
+        }
+}

@@ -589,3 +589,67 @@ TEST(Journal, OpensAfterACrashInTheMiddleOfACheckpoint) {
     writeBytes(alone, file);
     expectRefused(alone, "truncated");
 }
+
+namespace {
+
+// Leaves a hot -journal beside path, as a writer killed in the middle of a big commit does: a child begins a
+// write, makes SQLite spill pages into the file (so the journal is synced and the file changed) and dies
+// without committing.
+void leaveHotJournal(const std::string& path) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        try {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE);
+            db.exec("PRAGMA journal_mode = DELETE");
+            db.exec("PRAGMA cache_size = 2");
+            db.exec("BEGIN IMMEDIATE");
+            db.exec("CREATE TABLE scratch(x)");
+            for (int i = 0; i < 200; ++i)
+                db.exec("INSERT INTO scratch VALUES (randomblob(3000))");
+            ::_exit(0); // no commit, no rollback (no destructor either): the journal stays hot
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "leaveHotJournal: %s\n", e.what());
+            ::_exit(1);
+        }
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+}
+
+} // namespace
+
+// Issue 46, finding 5: a crashed game's hot journal copied beside another game used to be rolled into it by
+// the first command that opened it (verify included), rewriting its pages with the other game's.
+TEST(Journal, AnotherGamesHotJournalIsLeftAloneAndNamed) {
+    ScratchDir dir;
+    const std::string crashed = dir.file("crashed.muster");
+    const std::string healthy = dir.file("healthy.muster");
+    writeSampleJournal(crashed, 2);
+    writeSampleJournal(healthy, 6);
+    leaveHotJournal(crashed);
+    ASSERT_TRUE(std::filesystem::exists(crashed + "-journal"));
+    std::filesystem::copy_file(crashed + "-journal", healthy + "-journal");
+
+    const std::string before = checksum(healthy);
+    for (const OpenMode mode : {OpenMode::ReadOnly, OpenMode::ReadWrite}) {
+        auto j = Journal::open(healthy, {mode, true});
+        ASSERT_FALSE(j) << "another game's journal must not be rolled into this one";
+        EXPECT_NE(j.message().find(healthy + "-journal"), std::string::npos) << j.message();
+        EXPECT_NE(j.message().find("left alone"), std::string::npos) << j.message();
+        EXPECT_EQ(checksum(healthy), before) << "the game file must be untouched";
+        EXPECT_TRUE(std::filesystem::exists(healthy + "-journal"));
+    }
+
+    // The crashed game's own journal is its own: it rolls back, and the last committed game comes back.
+    auto own = Journal::open(crashed, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(own) << own.message();
+    EXPECT_EQ(own->eventCount(), 14);
+    EXPECT_TRUE(own->verify().ok);
+
+    // Moved away, the healthy game opens as it was.
+    std::filesystem::rename(healthy + "-journal", dir.file("stray-journal"));
+    auto back = Journal::open(healthy, {OpenMode::ReadOnly, true});
+    ASSERT_TRUE(back) << back.message();
+    EXPECT_EQ(back->eventCount(), 42);
+    EXPECT_TRUE(back->verify().ok);
+}

@@ -124,8 +124,29 @@ TEST_P(ReadOnlyCommands, VerifyLogStateAndReportWorkAndLeaveNothing) {
     EXPECT_EQ(checksum(m_game), sum);
 }
 
+// Issue 46, finding 8: a game in a folder this user cannot write was resumed and failed at its first input
+// (SQLite's "unable to open database file" when the journal could not be created). It is refused at once,
+// saying why and what still works, and the file is untouched.
+class ReadOnlyPlay : public ReadOnlyCommands {};
+
+TEST_P(ReadOnlyPlay, IsRefusedBeforeAnyInput) {
+    ::chmod(m_game.c_str(), 0666); // the file itself writable: only the folder is read-only
+    const std::string sum = checksum(m_game);
+    const auto before = filesIn(m_folder);
+    const LimitedRun r = runLimited(
+        {"game", "play", "--game", m_game, "--auto", "--dice", "virtual", "--turns", "4"}, GetParam());
+    EXPECT_NE(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("cannot be played here"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("is read-only for this user"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("accepted"), std::string::npos) << "no input may be taken: " << r.output;
+    EXPECT_EQ(checksum(m_game), sum);
+    EXPECT_EQ(filesIn(m_folder), before);
+}
+
 INSTANTIATE_TEST_SUITE_P(Limits, ReadOnlyCommands, ::testing::Values(Limit::ReadOnlyFolder, Limit::FullDisk),
                          [](const auto& param) {
                              return param.param == Limit::ReadOnlyFolder ? std::string("ReadOnlyFolder")
                                                                          : std::string("FullDisk");
                          });
+INSTANTIATE_TEST_SUITE_P(Limits, ReadOnlyPlay, ::testing::Values(Limit::ReadOnlyFolder),
+                         [](const auto&) { return std::string("ReadOnlyFolder"); });

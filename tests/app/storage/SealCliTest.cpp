@@ -8,6 +8,7 @@
 #include "app/storage/GameSession.h"
 #include "app/storage/PayloadFields.h"
 #include "app/storage/Seal.h"
+#include "app/storage/SealCorrections.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -226,6 +227,24 @@ TEST_F(Seals, ACorrectionOfASealedTurnIsSaidWithWhatItChangedOnTheRoster) {
     EXPECT_TRUE(contains(v.text, "reason: dispute")) << v.text;
     EXPECT_TRUE(contains(v.text, line)) << v.text;
     EXPECT_TRUE(contains(verifySeal(m_seals[2]).text, "later corrected once"));
+    // The app's Log and turn panel read the same: one sealed fix, under turn 1's own seal, in the table's
+    // words.
+    {
+        auto j = Journal::open(m_game, {OpenMode::ReadOnly, false});
+        ASSERT_TRUE(j) << j.message();
+        const auto events = j->events();
+        ASSERT_TRUE(events);
+        const auto fixes = sealedFixes(*j, *events, 1 << 20);
+        ASSERT_EQ(fixes.size(), 1u);
+        EXPECT_EQ(fixes[0].seal.turn, 1);
+        EXPECT_EQ(fixes[0].seal.seal, m_seals[0]["seal"].get<std::string>());
+        EXPECT_EQ(fixes[0].correction.target, fixed);
+        EXPECT_EQ(fixes[0].rosterChanges.front(), line);
+        const std::string said = tableSentence(fixes[0].correction, fixes[0].seal.seal);
+        EXPECT_EQ(said.rfind("Ann fixed ", 0), 0u) << said;
+        EXPECT_TRUE(contains(said, "in turn 1, sealed " + fixes[0].seal.seal + ": ")) << said;
+        EXPECT_TRUE(contains(said, "(dispute).")) << said;
+    }
     // The report lists it beside each seal it touches.
     const Output report = cli("game report '" + m_game + "' --out '" + m_dir.file("report") + "'");
     ASSERT_EQ(report.exitCode, 0) << report.text;
@@ -255,6 +274,12 @@ TEST_F(Seals, AFixOfALaterTurnLeavesAnEarlierSealUntouched) {
     EXPECT_EQ(v.exitCode, 0) << v.text;
     EXPECT_TRUE(contains(v.text, "sealed turn untouched")) << v.text;
     EXPECT_TRUE(contains(verifySeal(m_seals[1]).text, "later corrected once"));
+    // Only the seal of turn 2 is changed: the Log and turn panel name it and no other.
+    auto game = Journal::open(m_game, {OpenMode::ReadOnly, false});
+    ASSERT_TRUE(game);
+    const auto fixes = sealedFixes(*game, *game->events(), 1 << 20);
+    ASSERT_EQ(fixes.size(), 1u);
+    EXPECT_EQ(fixes[0].seal.turn, 2);
     // A seal the game does not hold says so in JSON too.
     const Output j = cli("game verify '" + m_game + "' --seal 00000-00000 --json");
     EXPECT_EQ(j.exitCode, 1) << j.text;
