@@ -17,6 +17,8 @@ PACKAGES=(
   qt6-declarative-dev-tools
   # the on-screen keyboard (its Keyboard.qml needs the folder list model)
   qml6-module-qtquick-virtualkeyboard qt6-virtualkeyboard-plugin qml6-module-qt-labs-folderlistmodel
+  # the players' phones view (Qt HttpServer and WebSockets) and its browser test
+  qt6-httpserver-dev qt6-websockets-dev chromium
   # vision, storage, formats
   libopencv-dev libzxing-dev libqrencode-dev libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev
   # device signatures (Ed25519)

@@ -2,6 +2,7 @@
 
 #include "app/ui/CameraService.h"
 #include "app/ui/GameController.h"
+#include "app/ui/PhonesView.h"
 #include "app/ui/ScenarioCatalog.h"
 #include "app/ui/SelfTest.h"
 
@@ -145,7 +146,14 @@ int run(int argc, char** argv) {
     const QCommandLineOption scenarioOpt(
         u"scenario"_s, u"Preselect this bundled scenario on New game (e.g. omtb_fallen_timbers)."_s,
         u"name"_s);
-    parser.addOptions({selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt, keyboardOpt, gameOpt, scenarioOpt});
+    const QCommandLineOption tableViewOpt(
+        u"table-view"_s,
+        u"Serve the players' read-only view of the game on [ADDRESS:]PORT (the address of this machine on "
+        u"the "
+        "table's network; the first one found if left out) and print its link with the game's secret."_s,
+        u"[address:]port"_s);
+    parser.addOptions(
+        {selfTestOpt, shotOpt, pageOpt, sizeOpt, demoOpt, keyboardOpt, gameOpt, scenarioOpt, tableViewOpt});
     parser.process(app);
 
     QSize size;
@@ -204,6 +212,21 @@ int run(int argc, char** argv) {
         game->resumeLast();
     }
     window->setProperty("currentPage", parser.isSet(pageOpt) || !game->active() ? page : u"game"_s);
+
+    if (parser.isSet(tableViewOpt)) {
+        const QString spec = parser.value(tableViewOpt);
+        const qsizetype colon = spec.lastIndexOf(u':');
+        bool portOk = false;
+        const int port = spec.mid(colon + 1).toInt(&portOk);
+        auto* view = engine.singletonInstance<PhonesView*>(qmlTypeId("Muster", 1, 0, "PhonesView"));
+        if (!portOk || !view || !view->start(colon < 0 ? QString() : spec.left(colon), port)) {
+            std::fprintf(stderr, "muster: --table-view %s: %s\n", qPrintable(spec),
+                         qPrintable(view && portOk ? view->error() : u"expected [ADDRESS:]PORT"_s));
+            return 2;
+        }
+        std::printf("muster: table view at %s\n", qPrintable(view->url()));
+        std::fflush(stdout);
+    }
 
     if (parser.isSet(selfTestOpt))
         return selfTest.run(app, window, game);

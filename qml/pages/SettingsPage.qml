@@ -162,7 +162,8 @@ PageFrame {
             spacing: 8
             Repeater {
                 model: [{ key: "calibrate", label: qsTr("Calibrate the tray") }, { key: "dice", label: qsTr("Dice sets") },
-                        { key: "print", label: qsTr("Print") }, { key: "game", label: qsTr("Camera and house rules") }]
+                        { key: "print", label: qsTr("Print") }, { key: "game", label: qsTr("Camera and house rules") },
+                        { key: "tableview", label: qsTr("Table view") }]
                 BigButton {
                     required property var modelData
                     objectName: "section_" + modelData.key
@@ -195,7 +196,7 @@ PageFrame {
             Layout.fillHeight: true
             // Lint note: a QVariantList or QStringList is a JS array at run time; Qt 6.4's linter gives it no Array
             // methods.
-            currentIndex: ["calibrate", "dice", "print", "game"].indexOf(page.section) // qmllint disable type
+            currentIndex: ["calibrate", "dice", "print", "game", "tableview"].indexOf(page.section) // qmllint disable type
 
             // ---- Calibration wizard -------------------------------------------------------------------------------
             ColumnLayout {
@@ -696,6 +697,9 @@ PageFrame {
                     }
                 }
             }
+
+            // ---- Table view: the players' phones ----------------------------------------------------------------
+            TableViewSettings { objectName: "tableViewSettings" }
         }
     }
 }

@@ -3,6 +3,7 @@
 
 #include "app/ui/TurnSealer.h"
 
+#include "PlayStep.h"
 #include "app/ui/GameController.h"
 
 #include <gtest/gtest.h>
@@ -12,19 +13,7 @@
 using namespace Qt::StringLiterals;
 using muster::app::GameController;
 using muster::app::TurnSealer;
-
-namespace {
-
-// One step of play by the first option or a virtual throw; false when the game refused it.
-bool playOneStep(GameController& game) {
-    if (game.promptKind() == u"question"_s) {
-        const QList<QVariantMap> options = game.options()->rows();
-        return !options.isEmpty() && game.answer(options.front().value(u"value"_s).toString());
-    }
-    return game.promptKind() == u"dice"_s && game.submitDice(game.rollVirtual(), u"virtual"_s);
-}
-
-} // namespace
+using muster::app::test::playOneStep;
 
 TEST(TurnSealer, TheEndOfATurnIsSealedUntilDismissed) {
     GameController game;

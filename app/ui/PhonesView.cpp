@@ -1,0 +1,224 @@
+#include "app/ui/PhonesView.h"
+
+#include "app/storage/Seal.h"
+#include "app/tableview/TableViewServer.h"
+#include "app/ui/GameCompanion.h"
+
+#include <QCryptographicHash>
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkInterface>
+#include <QRandomGenerator>
+#include <QSettings>
+
+using namespace Qt::StringLiterals;
+
+namespace muster::app {
+
+namespace {
+
+QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+PhonesView::PhonesView(QObject* parent)
+    : QObject(parent) {
+    m_thread.setObjectName(u"table view"_s);
+}
+
+PhonesView::~PhonesView() {
+    stop();
+}
+
+PhonesView* PhonesView::create(QQmlEngine* qmlEngine, QJSEngine*) {
+    return makeGameCompanion<PhonesView>(qmlEngine);
+}
+
+void PhonesView::setGame(GameController* game) {
+    if (m_game == game)
+        return;
+    if (m_game)
+        disconnect(m_game, nullptr, this, nullptr);
+    m_game = game;
+    if (m_game) {
+        connect(m_game, &GameController::stateChanged, this, &PhonesView::push);
+        // Another game, another secret: a link to the last game shows nothing of this one.
+        connect(m_game, &GameController::gameChanged, this, [this] {
+            if (running())
+                start(m_address, m_port);
+        });
+    }
+    Q_EMIT gameChanged();
+}
+
+QStringList PhonesView::addresses() const {
+    QStringList out;
+    for (const QHostAddress& a : QNetworkInterface::allAddresses())
+        if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+            out << a.toString();
+    return out;
+}
+
+QString PhonesView::url() const {
+    if (!running())
+        return {};
+    return u"http://%1:%2/?key=%3"_s.arg(m_address).arg(m_port).arg(QString::fromLatin1(m_secret));
+}
+
+QByteArray PhonesView::secretFor(const QString& gamePath) const {
+    // Kept per game, so a phone's link still works after the app restarts on the same game.
+    QSettings settings;
+    const QString name =
+        u"tableView/secret-"_s +
+        QString::fromLatin1(
+            QCryptographicHash::hash(gamePath.toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
+    QByteArray secret = settings.value(name).toByteArray();
+    if (secret.size() != 32) {
+        QByteArray raw(16, '\0');
+        QRandomGenerator::system()->generate(raw.begin(), raw.end());
+        secret = raw.toHex();
+        settings.setValue(name, secret);
+    }
+    return secret;
+}
+
+bool PhonesView::start(const QString& address, int port) {
+    stop();
+    QString chosen = address.trimmed();
+    if (chosen.isEmpty())
+        chosen = addresses().value(0, u"127.0.0.1"_s);
+    const QHostAddress host(chosen);
+    if (host.isNull() || port < 0 || port > 65535) {
+        m_error = u"'%1:%2' is not an address and port to listen on"_s.arg(chosen).arg(port);
+        Q_EMIT changed();
+        return false;
+    }
+    m_secret = secretFor(m_game ? m_game->gamePath() : QString());
+    // Everything of the server is made on its own thread: Qt's HTTP server keeps objects of its own (its
+    // WebSocket server) that a moveToThread would leave behind.
+    auto* anchor = new QObject;
+    anchor->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, anchor, &QObject::deleteLater);
+    m_thread.start();
+    tableview::TableViewServer* server = nullptr;
+    quint16 listening = 0;
+    QString error;
+    const QByteArray secret = m_secret;
+    QMetaObject::invokeMethod(
+        anchor,
+        [&, anchor] {
+            server = new tableview::TableViewServer(secret, {}, anchor);
+            listening = server->start(host, static_cast<quint16>(port), &error);
+        },
+        Qt::BlockingQueuedConnection);
+    connect(server, &tableview::TableViewServer::liveClientsChanged, this, [this](int count) {
+        m_viewers = count;
+        Q_EMIT changed();
+    });
+    if (!listening) {
+        m_thread.quit();
+        m_thread.wait();
+        m_error = error;
+        Q_EMIT changed();
+        return false;
+    }
+    m_server = server;
+    m_address = chosen;
+    m_port = listening;
+    m_error.clear();
+    push();
+    Q_EMIT changed();
+    return true;
+}
+
+void PhonesView::stop() {
+    if (!m_thread.isRunning())
+        return;
+    m_thread.quit();
+    m_thread.wait();
+    m_server = nullptr;
+    m_port = 0;
+    m_viewers = 0;
+    Q_EMIT changed();
+}
+
+void PhonesView::push() {
+    if (!m_server)
+        return;
+    const QByteArray json = snapshot();
+    tableview::TableViewServer* server = m_server;
+    QMetaObject::invokeMethod(
+        server, [server, json] { server->setSnapshot(json); }, Qt::QueuedConnection);
+}
+
+QByteArray PhonesView::snapshot() const {
+    QJsonObject out;
+    GameController* game = m_game;
+    storage::GameSession* session = game ? game->session() : nullptr;
+    if (!game || !session) {
+        out[u"sides"_s] = QJsonArray();
+        out[u"scenario"_s] = u"No game in play"_s;
+        return QJsonDocument(out).toJson(QJsonDocument::Compact);
+    }
+    out[u"scenario"_s] = game->scenarioName();
+    out[u"turn"_s] = game->turn();
+    out[u"maxTurns"_s] = game->maxTurns();
+    out[u"phase"_s] = game->phaseLabel();
+    out[u"sideName"_s] = game->currentSideName();
+    out[u"sideColour"_s] = game->currentSideColour();
+    out[u"player"_s] = game->currentPlayer();
+    out[u"question"_s] = game->headline();
+    out[u"summary"_s] = game->turnSummary();
+    out[u"winner"_s] = game->winner();
+    out[u"over"_s] = session->engine().gameOver();
+
+    // The roster from the engine itself (the Roster page's model may be filtered to one side).
+    const rules::RosterView roster = session->engine().roster();
+    QJsonArray sides, rows;
+    QStringList seen;
+    for (const rules::RosterRow& r : roster.rows) {
+        if (!seen.contains(q(r.side))) {
+            seen << q(r.side);
+            sides.append(QJsonObject{
+                {u"id"_s, q(r.side)}, {u"name"_s, q(r.sideName)}, {u"colour"_s, q(r.sideColour)}});
+        }
+        QStringList details;
+        for (std::size_t k = 0; k < r.values.size() && k < roster.columns.size(); ++k)
+            if (!r.values[k].empty()) // a value the engine keeps as an id ("us_dragoons") read as words
+                details << q(roster.columns[k].label) + u" "_s + q(r.values[k]).replace(u'_', u' ');
+        rows.append(QJsonObject{{u"id"_s, q(r.id)},
+                                {u"name"_s, q(r.name)},
+                                {u"side"_s, q(r.side)},
+                                {u"strength"_s, r.strength},
+                                {u"start"_s, r.startStrength},
+                                {u"status"_s, q(r.status)},
+                                {u"removed"_s, r.removed},
+                                {u"details"_s, details.join(u" · "_s)}});
+    }
+    out[u"sides"_s] = sides;
+    out[u"roster"_s] = rows;
+
+    QJsonArray story;
+    for (const QVariant& line : game->history()->toList()) {
+        const QVariantMap m = line.toMap();
+        story.append(
+            QJsonObject{{u"text"_s, m.value(u"text"_s).toString()}, {u"big"_s, m.value(u"big"_s).toBool()}});
+    }
+    out[u"story"_s] = story;
+
+    QJsonArray seals;
+    if (auto events = session->journal().events()) {
+        const rules::Engine& engine = session->engine();
+        for (const storage::TurnSeal& t :
+             storage::turnSeals(*events, engine.prompt().turn + (engine.gameOver() ? 1 : 0)))
+            seals.append(QJsonObject{{u"turn"_s, t.turn}, {u"seal"_s, q(t.seal)}});
+    }
+    out[u"seals"_s] = seals;
+    return QJsonDocument(out).toJson(QJsonDocument::Compact);
+}
+
+} // namespace muster::app

@@ -1,0 +1,3 @@
+# The table view (players' phones): the singleton that runs app/tableview's server and feeds it the game.
+list(APPEND MUSTER_APP_SOURCES PhonesView.h PhonesView.cpp)
+list(APPEND MUSTER_QML_FILES TableViewSettings.qml)

@@ -1,0 +1,452 @@
+// The table view (issue 45): what the server answers and refuses, a live push within a second of an input,
+// hundreds of viewers while the game is played, and the page itself in Debian's Chromium, driven through its
+// DevTools protocol.
+
+#include "PlayStep.h"
+#include "app/tableview/TableViewServer.h"
+#include "app/ui/GameController.h"
+#include "app/ui/PhonesView.h"
+
+#include <gtest/gtest.h>
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QUrl>
+#include <QWebSocket>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+using muster::app::GameController;
+using muster::app::PhonesView;
+using muster::app::test::playOneStep;
+
+namespace {
+
+struct Reply {
+    int status = 0; // 0: no answer before the connection closed or the time ran out
+    QByteArray head, body;
+    bool closed = false;
+};
+
+// Sends raw bytes and reads one HTTP answer (headers and Content-Length bytes of body).
+Reply exchange(quint16 port, const QByteArray& request, int timeoutMs = 3000) {
+    QTcpSocket s;
+    s.connectToHost(u"127.0.0.1"_s, port);
+    Reply r;
+    if (!s.waitForConnected(timeoutMs))
+        return r;
+    s.write(request);
+    QByteArray data;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < timeoutMs) {
+        if (s.state() != QAbstractSocket::ConnectedState && !s.bytesAvailable()) {
+            r.closed = true;
+            break;
+        }
+        s.waitForReadyRead(50);
+        data += s.readAll();
+        const qsizetype end = data.indexOf("\r\n\r\n");
+        if (end < 0)
+            continue;
+        r.head = data.left(end);
+        const QRegularExpressionMatch length =
+            QRegularExpression(u"(?i)content-length: *(\\d+)"_s).match(QString::fromLatin1(r.head));
+        const qsizetype want = length.hasMatch() ? length.captured(1).toLongLong() : 0;
+        if (data.size() - end - 4 >= want) {
+            r.body = data.mid(end + 4, want);
+            r.status = QString::fromLatin1(r.head.mid(9, 3)).toInt();
+            break;
+        }
+    }
+    if (s.state() != QAbstractSocket::ConnectedState)
+        r.closed = true;
+    return r;
+}
+
+QByteArray get(const QByteArray& target) {
+    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+}
+
+class TableViewTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_game.seedAppDice(5);
+        const QVariantList players{QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}},
+                                   QVariantMap{{u"name"_s, u"Bob"_s}, {u"side"_s, u"mx"_s}}};
+        ASSERT_TRUE(m_game.startGame(u"md_small"_s, players, {}, {{u"dice"_s, u"virtual"_s}}))
+            << m_game.lastError().toStdString();
+        m_view.setGame(&m_game);
+        ASSERT_TRUE(m_view.start(u"127.0.0.1"_s, 0)) << m_view.error().toStdString();
+        const QUrl url(m_view.url());
+        m_port = static_cast<quint16>(url.port());
+        m_key = url.query().mid(4).toLatin1(); // "key=…"
+        ASSERT_EQ(m_key.size(), 32);
+    }
+
+    GameController m_game;
+    PhonesView m_view{nullptr};
+    quint16 m_port = 0;
+    QByteArray m_key;
+};
+
+const QByteArray kUnit = "5th U.S. Infantry"; // a unit of md_small: game data the secret guards
+
+} // namespace
+
+TEST_F(TableViewTest, WithoutTheSecretNothingOfTheGameIsAnswered) {
+    for (const QByteArray& target :
+         QList<QByteArray>{"/state", "/state?key=", "/state?key=0123456789abcdef0123456789abcdef",
+                           "/?key=wrong", "/", "/state?KEY=" + m_key, "/state?key=" + m_key + "0"}) {
+        const Reply r = exchange(m_port, get(target));
+        EXPECT_EQ(r.status, 403) << target.toStdString();
+        EXPECT_FALSE(r.body.contains(kUnit)) << target.toStdString();
+        EXPECT_FALSE(r.body.contains("Palo Alto")) << target.toStdString();
+    }
+    const Reply state = exchange(m_port, get("/state?key=" + m_key));
+    ASSERT_EQ(state.status, 200) << state.head.toStdString();
+    const QJsonObject snapshot = QJsonDocument::fromJson(state.body).object();
+    EXPECT_EQ(snapshot.value(u"turn"_s).toInt(), 1);
+    EXPECT_EQ(snapshot.value(u"question"_s).toString(), m_game.headline());
+    EXPECT_TRUE(state.body.contains(kUnit));
+    EXPECT_EQ(snapshot.value(u"sides"_s).toArray().size(), 2);
+    const Reply page = exchange(m_port, get("/?key=" + m_key));
+    ASSERT_EQ(page.status, 200);
+    EXPECT_TRUE(page.head.contains("Content-Security-Policy: default-src 'none'; script-src 'self';"));
+    EXPECT_TRUE(page.head.contains("Referrer-Policy: no-referrer"));
+    EXPECT_TRUE(page.body.contains("<script src=\"/app.js\" defer></script>"));
+    EXPECT_FALSE(page.body.contains("<script>")) << "no inline script: the CSP forbids it";
+}
+
+TEST_F(TableViewTest, OnlyTheExactPathsAreServedAndNothingWrites) {
+    const QByteArray k = "?key=" + m_key;
+    for (const QByteArray& target :
+         QList<QByteArray>{"/../state" + k, "/%2e%2e/state" + k, "/state/" + k, "//state" + k, "/STATE" + k,
+                           "/state%00" + k, "/\xff\xfe" + k, "/app.js/../state" + k, "/./state" + k,
+                           "/etc/passwd", "/..%2f..%2fetc%2fpasswd", "/state%2f.." + k, "/live" + k}) {
+        const Reply r = exchange(m_port, get(target));
+        EXPECT_TRUE(r.status == 404 || r.status == 400) << target.toStdString() << " → " << r.status;
+        EXPECT_FALSE(r.body.contains(kUnit)) << target.toStdString();
+    }
+    const Reply post =
+        exchange(m_port, "POST /state" + k + " HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nundo");
+    EXPECT_EQ(post.status, 405);
+    const Reply put = exchange(m_port, "PUT /" + k + " HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+    EXPECT_EQ(put.status, 405);
+    EXPECT_EQ(m_game.turn(), 1);
+    EXPECT_EQ(m_game.log()->rowCount(), 0) << "nothing a viewer sends is journalled";
+}
+
+TEST_F(TableViewTest, OversizedAndMalformedRequestsAreClosed) {
+    // 64 KB of header: the connection is cut before any answer.
+    const Reply huge = exchange(m_port, "GET /state?key=" + m_key + " HTTP/1.1\r\nHost: x\r\nX-Pad: " +
+                                            QByteArray(64 * 1024, 'a') + "\r\n\r\n");
+    EXPECT_EQ(huge.status, 0);
+    EXPECT_TRUE(huge.closed);
+    // Not HTTP at all.
+    const Reply garbage = exchange(m_port, QByteArray(2000, '\x01') + "\r\n\r\n", 1500);
+    EXPECT_NE(garbage.status, 200);
+    // The game is still served.
+    EXPECT_EQ(exchange(m_port, get("/state?key=" + m_key)).status, 200);
+}
+
+TEST(TableViewServer, ASlowClientIsClosedAndTooManyAreRefused) {
+    muster::tableview::Limits limits;
+    limits.httpIdleMs = 300;
+    limits.maxConnections = 4;
+    // On its own thread, as in the app: the blocking client calls below would otherwise stall it.
+    QThread thread;
+    auto* anchor = new QObject;
+    anchor->moveToThread(&thread);
+    QObject::connect(&thread, &QThread::finished, anchor, &QObject::deleteLater);
+    thread.start();
+    quint16 port = 0;
+    QString error;
+    QMetaObject::invokeMethod(
+        anchor,
+        [&] {
+            auto* server = new muster::tableview::TableViewServer("k", limits, anchor);
+            port = server->start(QHostAddress::LocalHost, 0, &error);
+        },
+        Qt::BlockingQueuedConnection);
+    ASSERT_NE(port, 0) << error.toStdString();
+    // A slow-loris client: half a request line, then nothing.
+    QTcpSocket loris;
+    loris.connectToHost(u"127.0.0.1"_s, port);
+    ASSERT_TRUE(loris.waitForConnected(2000));
+    loris.write("GET /state?key=k HT");
+    loris.flush();
+    QElapsedTimer clock;
+    clock.start();
+    while (loris.state() == QAbstractSocket::ConnectedState && clock.elapsed() < 3000)
+        loris.waitForDisconnected(50);
+    EXPECT_NE(loris.state(), QAbstractSocket::ConnectedState) << "the slow client was never closed";
+    EXPECT_LT(clock.elapsed(), 2000);
+    // Four idle connections fill it; the fifth is told so and closed.
+    std::vector<std::unique_ptr<QTcpSocket>> idle;
+    for (int i = 0; i < 4; ++i) {
+        idle.push_back(std::make_unique<QTcpSocket>());
+        idle.back()->connectToHost(u"127.0.0.1"_s, port);
+        ASSERT_TRUE(idle.back()->waitForConnected(2000));
+    }
+    QTest::qWait(100);
+    const Reply refused = exchange(port, get("/state?key=k"), 2000);
+    EXPECT_EQ(refused.status, 503);
+    idle.clear();
+    QTest::qWait(400);
+    EXPECT_EQ(exchange(port, get("/state?key=k")).status, 200) << "room again once they left";
+    thread.quit();
+    thread.wait();
+}
+
+TEST_F(TableViewTest, EachInputReachesALiveViewerWithinASecondAndTheLinkOutlivesARestart) {
+    QWebSocket viewer;
+    QSignalSpy messages(&viewer, &QWebSocket::textMessageReceived);
+    viewer.open(QUrl(u"ws://127.0.0.1:%1/live?key=%2"_s.arg(m_port).arg(QString::fromLatin1(m_key))));
+    ASSERT_TRUE(messages.wait(3000)) << "no snapshot on connecting";
+    const QString before = QJsonDocument::fromJson(messages.last().first().toString().toUtf8())
+                               .object()
+                               .value(u"question"_s)
+                               .toString();
+    EXPECT_EQ(before, m_game.headline());
+    messages.clear();
+    QElapsedTimer clock;
+    clock.start();
+    ASSERT_TRUE(playOneStep(m_game));
+    ASSERT_TRUE(messages.wait(1000)) << "no push within a second of the input";
+    EXPECT_LT(clock.elapsed(), 1000);
+    const QString after = QJsonDocument::fromJson(messages.last().first().toString().toUtf8())
+                              .object()
+                              .value(u"question"_s)
+                              .toString();
+    EXPECT_EQ(after, m_game.headline());
+    EXPECT_NE(after, before);
+
+    // The app stops and starts again on the same game: the same link works.
+    const QString url = m_view.url();
+    m_view.stop();
+    EXPECT_FALSE(m_view.running());
+    ASSERT_TRUE(m_view.start(u"127.0.0.1"_s, m_port)) << m_view.error().toStdString();
+    EXPECT_EQ(m_view.url(), url);
+    EXPECT_EQ(exchange(m_port, get("/state?key=" + m_key)).status, 200);
+
+    // A viewer with a wrong key is closed without a snapshot.
+    QWebSocket stranger;
+    QSignalSpy strangerMessages(&stranger, &QWebSocket::textMessageReceived);
+    QSignalSpy strangerClosed(&stranger, &QWebSocket::disconnected);
+    stranger.open(QUrl(u"ws://127.0.0.1:%1/live?key=nope"_s.arg(m_port)));
+    EXPECT_TRUE(strangerClosed.wait(3000));
+    EXPECT_EQ(strangerMessages.count(), 0);
+}
+
+namespace {
+
+long residentKb() {
+    QFile status(u"/proc/self/status"_s);
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLong();
+    return 0;
+}
+
+} // namespace
+
+TEST_F(TableViewTest, TwoHundredViewersDoNotStopTheGame) {
+    // A quiet run of 20 inputs first, for the timings printed below.
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < 20; ++i)
+        ASSERT_TRUE(playOneStep(m_game)) << m_game.lastError().toStdString();
+    const qint64 quietMs = clock.elapsed();
+    const long rssBefore = residentKb();
+    std::vector<std::unique_ptr<QWebSocket>> viewers;
+    int connected = 0;
+    for (int i = 0; i < 200; ++i) {
+        viewers.push_back(std::make_unique<QWebSocket>());
+        QObject::connect(viewers.back().get(), &QWebSocket::connected, [&connected] { ++connected; });
+        viewers.back()->open(
+            QUrl(u"ws://127.0.0.1:%1/live?key=%2"_s.arg(m_port).arg(QString::fromLatin1(m_key))));
+    }
+    QTest::qWait(2000);
+    clock.restart();
+    for (int i = 0; i < 20; ++i)
+        ASSERT_TRUE(playOneStep(m_game))
+            << "input " << i << " with 200 viewers: " << m_game.lastError().toStdString();
+    const qint64 busyMs = clock.elapsed();
+    QTest::qWait(1000);
+    EXPECT_GE(connected, 50);
+    EXPECT_LE(m_view.viewers(), 96) << "live clients are bounded";
+    EXPECT_EQ(exchange(m_port, get("/state?key=" + m_key)).status == 200 ||
+                  exchange(m_port, get("/state?key=" + m_key)).status == 503,
+              true);
+    std::printf(
+        "200 viewers: %d connected, %d live (limit 96); 20 inputs took %lld ms quiet and %lld ms with them "
+        "(ratio %.2f); resident memory %ld KB before the viewers, %ld KB with them\n",
+        connected, m_view.viewers(), static_cast<long long>(quietMs), static_cast<long long>(busyMs),
+        quietMs > 0 ? double(busyMs) / double(quietMs) : 0.0, rssBefore, residentKb());
+    viewers.clear();
+    QTest::qWait(500);
+    EXPECT_EQ(m_game.lastError(), QString());
+}
+
+namespace {
+
+// Debian's Chromium, headless, on one page, evaluated through the DevTools protocol.
+class HeadlessPage {
+public:
+    bool open(const QString& url, QString* why) {
+        m_process.setProgram(u"chromium"_s);
+        m_process.setArguments({u"--headless=new"_s, u"--no-sandbox"_s, u"--disable-gpu"_s,
+                                u"--no-first-run"_s, u"--user-data-dir="_s + m_profile.path(),
+                                u"--remote-debugging-port=0"_s, u"--remote-allow-origins=*"_s,
+                                u"--window-size=390,844"_s, url});
+        m_process.start();
+        if (!m_process.waitForStarted(10000)) {
+            *why = u"chromium did not start: "_s + m_process.errorString();
+            return false;
+        }
+        // Chromium writes its DevTools port to the profile folder.
+        QFile portFile(m_profile.path() + u"/DevToolsActivePort"_s);
+        QElapsedTimer clock;
+        clock.start();
+        while (!portFile.exists() && clock.elapsed() < 20000)
+            QTest::qWait(100);
+        if (!portFile.open(QIODevice::ReadOnly)) {
+            *why = u"chromium gave no DevTools port"_s;
+            return false;
+        }
+        const quint16 port = static_cast<quint16>(portFile.readLine().trimmed().toInt());
+        QJsonArray targets;
+        for (clock.restart(); targets.isEmpty() && clock.elapsed() < 10000; QTest::qWait(100)) {
+            // Chromium builds the page's DevTools address from the Host header: give it the port too.
+            const Reply list = exchange(
+                port, "GET /json/list HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port) + "\r\n\r\n");
+            for (const QJsonValue t : QJsonDocument::fromJson(list.body).array())
+                if (t.toObject().value(u"type"_s).toString() == u"page"_s)
+                    targets.append(t);
+        }
+        if (targets.isEmpty()) {
+            *why = u"chromium lists no page"_s;
+            return false;
+        }
+        QSignalSpy connected(&m_devtools, &QWebSocket::connected);
+        const QString devtools = targets.first().toObject().value(u"webSocketDebuggerUrl"_s).toString();
+        m_devtools.open(QUrl(devtools));
+        if (!connected.wait(5000)) {
+            *why = u"cannot reach chromium's DevTools at %1: %2"_s.arg(devtools, m_devtools.errorString());
+            return false;
+        }
+        return true;
+    }
+
+    // document.getElementById(id).textContent, or "" when not there (yet).
+    QString text(const QString& id) {
+        const int call = ++m_call;
+        QString value;
+        bool done = false;
+        auto c = QObject::connect(&m_devtools, &QWebSocket::textMessageReceived, [&](const QString& m) {
+            const QJsonObject o = QJsonDocument::fromJson(m.toUtf8()).object();
+            if (o.value(u"id"_s).toInt() == call) {
+                value = o[u"result"_s].toObject()[u"result"_s].toObject()[u"value"_s].toString();
+                done = true;
+            }
+        });
+        const QString expression =
+            u"(document.getElementById('%1') || {textContent: ''}).textContent"_s.arg(id);
+        m_devtools.sendTextMessage(QString::fromUtf8(
+            QJsonDocument(QJsonObject{{u"id"_s, call},
+                                      {u"method"_s, u"Runtime.evaluate"_s},
+                                      {u"params"_s, QJsonObject{{u"expression"_s, expression},
+                                                                {u"returnByValue"_s, true}}}})
+                .toJson(QJsonDocument::Compact)));
+        QElapsedTimer clock;
+        clock.start();
+        while (!done && clock.elapsed() < 5000)
+            QTest::qWait(10);
+        QObject::disconnect(c);
+        return value;
+    }
+
+    // Polls until the element's text satisfies `ok`, for at most ms; the time it took, or -1.
+    template <class Ok>
+    qint64 waitFor(const QString& id, Ok ok, int ms) {
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < ms) {
+            if (ok(text(id)))
+                return clock.elapsed();
+            QTest::qWait(20);
+        }
+        return -1;
+    }
+
+    ~HeadlessPage() {
+        m_devtools.close();
+        m_process.terminate();
+        if (!m_process.waitForFinished(5000))
+            m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+
+private:
+    QTemporaryDir m_profile;
+    QProcess m_process;
+    QWebSocket m_devtools;
+    int m_call = 0;
+};
+
+} // namespace
+
+// Chromium is installed by scripts/install-deps.sh: a machine without it fails here rather than skipping.
+TEST_F(TableViewTest, ThePageInChromiumShowsTheGameAndFollowsItLive) {
+    HeadlessPage page;
+    QString why;
+    ASSERT_TRUE(page.open(m_view.url(), &why)) << why.toStdString();
+    ASSERT_GE(page.waitFor(
+                  u"link"_s, [](const QString& t) { return t == u"live"_s; }, 20000),
+              0)
+        << "the page never went live: " << page.text(u"link"_s).toStdString();
+    EXPECT_EQ(page.text(u"question"_s), m_game.headline());
+    EXPECT_TRUE(page.text(u"roster"_s).contains(QString::fromLatin1(kUnit)));
+    EXPECT_TRUE(page.text(u"sides"_s).contains(u"Army of Occupation"_s))
+        << page.text(u"sides"_s).toStdString();
+
+    // An input in the app: the page shows the new question within a second.
+    const QString before = m_game.headline();
+    ASSERT_TRUE(playOneStep(m_game));
+    const QString now = m_game.headline();
+    ASSERT_NE(now, before);
+    const qint64 took = page.waitFor(
+        u"question"_s, [&](const QString& t) { return t == now; }, 1000);
+    EXPECT_GE(took, 0) << "the page still shows: " << page.text(u"question"_s).toStdString();
+    std::printf("the page showed the new question %lld ms after the input\n", static_cast<long long>(took));
+
+    // The app's server goes away and comes back on the same game: the page reconnects by itself.
+    m_view.stop();
+    ASSERT_GE(page.waitFor(
+                  u"link"_s, [](const QString& t) { return t != u"live"_s; }, 5000),
+              0);
+    ASSERT_TRUE(playOneStep(m_game)); // an input while the page was cut off
+    ASSERT_TRUE(m_view.start(u"127.0.0.1"_s, m_port)) << m_view.error().toStdString();
+    const QString later = m_game.headline();
+    EXPECT_GE(page.waitFor(
+                  u"question"_s, [&](const QString& t) { return t == later; }, 15000),
+              0)
+        << "after the restart the page shows: " << page.text(u"question"_s).toStdString();
+    EXPECT_EQ(page.text(u"link"_s), u"live"_s);
+}
