@@ -5,7 +5,7 @@ import Muster
 
 // Settings → Table view: the players' phones follow the game in their browsers, read-only. Turn it on, pick the
 // address the phones can reach, and show them the QR code (or the short link to type). The link carries this game's
-// secret; without it the phones see nothing.
+// secret; without it the phones see nothing. Below it, results read aloud for everyone at the table.
 ColumnLayout {
     id: panel
     spacing: Theme.spacing
@@ -98,6 +98,26 @@ ColumnLayout {
                 font.pixelSize: Theme.fontSmall
                 color: Theme.textDim
             }
+        }
+    }
+    RowLayout {
+        spacing: Theme.spacing
+        BigButton {
+            objectName: "speechToggle"
+            text: Speaker.enabled ? qsTr("Stop reading results aloud") : qsTr("Read results aloud")
+            highlighted: Speaker.enabled
+            enabled: Speaker.available || Speaker.enabled
+            onClicked: Speaker.enabled = !Speaker.enabled
+        }
+        Label {
+            Layout.fillWidth: true
+            text: Speaker.problem.length > 0
+                  ? qsTr("Speech is not available here: %1").arg(Speaker.problem)
+                  : qsTr("The throw asked for, each result and the turn's summary, one at a time; big moments first. " +
+                         "Quiet on the Game page stops it.")
+            wrapMode: Text.WordWrap
+            font.pixelSize: Theme.fontSmall
+            color: Speaker.problem.length > 0 ? Theme.warning : Theme.textDim
         }
     }
     Item { Layout.fillHeight: true }

@@ -19,6 +19,8 @@ PACKAGES=(
   qml6-module-qtquick-virtualkeyboard qt6-virtualkeyboard-plugin qml6-module-qt-labs-folderlistmodel
   # the players' phones view (Qt HttpServer and WebSockets) and its browser test
   qt6-httpserver-dev qt6-websockets-dev chromium
+  # results said aloud: Qt TextToSpeech and its flite engine
+  qt6-speech-dev qt6-speech-flite-plugin
   # vision, storage, formats
   libopencv-dev libzxing-dev libqrencode-dev libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev
   # device signatures (Ed25519)

@@ -286,11 +286,25 @@ PageFrame {
                     anchors.margins: Theme.spacing
                     spacing: 10
                     // What happened this turn, newest on top, every sentence whole; the last turn summed up.
-                    Label {
-                        text: qsTr("Turn %1 so far").arg(GameController.turn)
-                        font.pixelSize: Theme.fontBody
-                        font.bold: true
-                        color: Theme.text
+                    RowLayout {
+                        Layout.fillWidth: true
+                        Label {
+                            Layout.fillWidth: true
+                            text: qsTr("Turn %1 so far").arg(GameController.turn)
+                            font.pixelSize: Theme.fontBody
+                            font.bold: true
+                            color: Theme.text
+                        }
+                        // Results are read aloud (Settings): one tap silences what is being said and what waits.
+                        // Always in the layout while speech is on, so nothing moves when it starts or stops talking.
+                        BigButton {
+                            objectName: "speechQuiet"
+                            visible: Speaker.enabled
+                            enabled: Speaker.speaking
+                            text: qsTr("Quiet")
+                            implicitHeight: 40
+                            onClicked: Speaker.silence()
+                        }
                     }
                     ListView {
                         id: resultList

@@ -52,6 +52,23 @@ TestCase {
         Ui.tap(testCase, win, "tableViewToggle")
         tryCompare(PhonesView, "running", false)
         compare(PhonesView.url, "")
+
+        // Results read aloud: turned on here, the Game page offers Quiet; turned off, it goes.
+        const wasOn = Speaker.enabled
+        if (wasOn)
+            Ui.tap(testCase, win, "speechToggle")
+        compare(Speaker.enabled, false)
+        if (Speaker.available) {
+            Ui.tap(testCase, win, "speechToggle")
+            compare(Speaker.enabled, true)
+            win.showPage("game")
+            verify(findChild(win.contentItem, "speechQuiet").visible)
+            win.showPage("settings")
+            Ui.tap(testCase, win, "speechToggle")
+        }
+        compare(Speaker.enabled, false)
+        win.showPage("game")
+        compare(findChild(win.contentItem, "speechQuiet").visible, false)
         GameController.closeGame()
     }
 }
