@@ -134,6 +134,10 @@ bool TableViewServer::keyMatches(const QByteArray& key) const {
     return diff == 0;
 }
 
+void TableViewServer::setPhoto(const QByteArray& jpeg) {
+    m_photo = jpeg;
+}
+
 void TableViewServer::setSnapshot(const QByteArray& json) {
     m_snapshot = json;
     for (const auto& ws : m_live)
@@ -164,7 +168,7 @@ Status TableViewServer::answerTo(const QHttpServerRequest& request, QByteArray* 
         *body = resource(path.mid(1));
         return Status::Ok;
     }
-    if (upgrade ? path != u"/live"_s : (path != u"/"_s && path != u"/state"_s)) {
+    if (upgrade ? path != u"/live"_s : (path != u"/"_s && path != u"/state"_s && path != u"/photo"_s)) {
         *body = "Not here.\n";
         return Status::NotFound;
     }
@@ -177,6 +181,13 @@ Status TableViewServer::answerTo(const QHttpServerRequest& request, QByteArray* 
     if (path == u"/"_s) {
         *type = "text/html; charset=utf-8";
         *body = resource(u"index.html"_s);
+    } else if (path == u"/photo"_s) {
+        if (m_photo.isEmpty()) {
+            *body = "The last throw has no photo.\n";
+            return Status::NotFound;
+        }
+        *type = "image/jpeg";
+        *body = m_photo;
     } else {
         *type = "application/json";
         *body = m_snapshot;

@@ -1,9 +1,10 @@
 #pragma once
 
 // The table view's server: a read-only page of the game in play for the players' phones, over the local
-// network. It serves three things and writes nothing: the page (HTML, script, style), the game's snapshot as
-// JSON, and a WebSocket that pushes each new snapshot. Everything about the game needs the table's secret
-// (the key in the link the app shows); without it the answer is 403 and holds nothing of the game.
+// network. It serves four things and writes nothing: the page (HTML, script, style), the game's snapshot as
+// JSON, the last throw's photo, and a WebSocket that pushes each new snapshot. Everything about the game
+// needs the table's secret (the key in the link the app shows); without it the answer is 403 and holds
+// nothing of the game.
 //
 // Made for a hostile network: bounded connections, WebSocket clients and bytes a client may send; HTTP
 // connections that linger are closed; only GET (and HEAD) of the exact paths is answered. It lives on its own
@@ -52,6 +53,8 @@ public:
 public Q_SLOTS:
     // The game's state as JSON: served at /state and pushed to every live client at once.
     void setSnapshot(const QByteArray& json);
+    // The last throw's photo (JPEG), served at /photo; empty when it has none.
+    void setPhoto(const QByteArray& jpeg);
 
 Q_SIGNALS:
     void liveClientsChanged(int count);
@@ -70,6 +73,7 @@ private:
     QByteArray m_secret;
     Limits m_limits;
     QByteArray m_snapshot = "{}";
+    QByteArray m_photo;
     std::vector<std::unique_ptr<QWebSocket>> m_live;
     QTcpServer* m_tcp = nullptr;
 };

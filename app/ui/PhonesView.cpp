@@ -88,6 +88,7 @@ QByteArray PhonesView::secretFor(const QString& gamePath) const {
 
 bool PhonesView::start(const QString& address, int port) {
     stop();
+    m_photoSeq = -1; // a new server holds no photo yet
     QString chosen = address.trimmed();
     if (chosen.isEmpty())
         chosen = addresses().value(0, u"127.0.0.1"_s);
@@ -146,11 +147,54 @@ void PhonesView::stop() {
     Q_EMIT changed();
 }
 
+QJsonObject PhonesView::photoSummary(qlonglong seq, const QByteArray& detectionsJson) {
+    const QJsonObject doc = QJsonDocument::fromJson(detectionsJson).object();
+    const QJsonObject frame = doc.value(u"frame"_s).toObject();
+    const int width = frame.value(u"width"_s).toInt();
+    const int height = frame.value(u"height"_s).toInt();
+    if (width <= 0 || height <= 0)
+        return {};
+    QJsonArray dice;
+    for (const QJsonValue& v : doc.value(u"dice"_s).toArray()) {
+        const QJsonObject d = v.toObject();
+        const QJsonArray centre = d.value(u"centre"_s).toArray();
+        if (centre.size() != 2)
+            continue;
+        dice.append(
+            QJsonObject{{u"x"_s, centre.at(0).toDouble()},
+                        {u"y"_s, centre.at(1).toDouble()},
+                        {u"size"_s, d.value(u"size"_s).toDouble()},
+                        {u"value"_s, d.value(u"value"_s).toInt()},
+                        {u"unsure"_s, d.value(u"unsure"_s).toBool() || d.value(u"maybeNotADie"_s).toBool()}});
+    }
+    return QJsonObject{{u"seq"_s, seq}, {u"width"_s, width}, {u"height"_s, height}, {u"dice"_s, dice}};
+}
+
 void PhonesView::push() {
     if (!m_server)
         return;
-    const QByteArray json = snapshot();
     tableview::TableViewServer* server = m_server;
+    // The last throw's photo goes to the server once, when the last throw changes.
+    storage::GameSession* session = m_game ? m_game->session() : nullptr;
+    const qlonglong seq = session ? m_game->lastThrowSeq() : 0;
+    if (seq != m_photoSeq) {
+        m_photoSeq = seq;
+        m_photo = {};
+        QByteArray jpeg;
+        if (seq > 0)
+            if (auto photos = session->journal().evidence(seq); photos && !photos->empty()) {
+                const storage::Evidence& first = photos->front();
+                jpeg = QByteArray(reinterpret_cast<const char*>(first.jpeg.data()),
+                                  static_cast<qsizetype>(first.jpeg.size()));
+                m_photo = photoSummary(seq, QByteArray::fromStdString(first.detectionsJson));
+                if (m_photo.isEmpty() &&
+                    !jpeg.isEmpty()) // a photo without the camera's finds (chits, a typed throw)
+                    m_photo = QJsonObject{{u"seq"_s, seq}, {u"dice"_s, QJsonArray()}};
+            }
+        QMetaObject::invokeMethod(
+            server, [server, jpeg] { server->setPhoto(jpeg); }, Qt::QueuedConnection);
+    }
+    const QByteArray json = snapshot();
     QMetaObject::invokeMethod(
         server, [server, json] { server->setSnapshot(json); }, Qt::QueuedConnection);
 }
@@ -218,6 +262,8 @@ QByteArray PhonesView::snapshot() const {
             seals.append(QJsonObject{{u"turn"_s, t.turn}, {u"seal"_s, q(t.seal)}});
     }
     out[u"seals"_s] = seals;
+    if (!m_photo.isEmpty())
+        out[u"photo"_s] = m_photo;
     return QJsonDocument(out).toJson(QJsonDocument::Compact);
 }
 

@@ -8,6 +8,7 @@
 #include "app/ui/GameController.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 #include <QThread>
@@ -58,6 +59,10 @@ public:
     // turn's summary and every seal.
     QByteArray snapshot() const;
 
+    // The "photo" part of the snapshot from a throw's detections (the camera's JSON): the frame's size and
+    // each die's centre, size, value and whether it is unsure; empty when the JSON holds no frame.
+    static QJsonObject photoSummary(qlonglong seq, const QByteArray& detectionsJson);
+
 Q_SIGNALS:
     void gameChanged();
     void changed();
@@ -74,6 +79,8 @@ private:
     QByteArray m_secret;
     QString m_error;
     int m_viewers = 0;
+    qlonglong m_photoSeq = -1; // the throw whose photo the server holds
+    QJsonObject m_photo;       // its part of the snapshot
 };
 
 } // namespace muster::app

@@ -62,6 +62,33 @@ function drawRoster(s) {
     }
 }
 
+// The last throw's photo with every die the camera found outlined and its value ("?" where it was unsure).
+let shownPhoto = null;
+function drawPhoto(s) {
+    const p = s.photo;
+    $("throw").hidden = !p;
+    if (!p) { shownPhoto = null; return; }
+    if (shownPhoto === p.seq) return;
+    shownPhoto = p.seq;
+    const box = $("photo");
+    box.replaceChildren();
+    const img = el("img");
+    img.alt = "The last throw";
+    img.src = "/photo?key=" + encodeURIComponent(key) + "&seq=" + encodeURIComponent(p.seq);
+    box.append(img);
+    for (const d of p.dice || []) {
+        if (!p.width || !p.height) break;
+        const half = d.size / 2;
+        const mark = el("div", "die" + (d.unsure ? " unsure" : ""));
+        mark.style.left = ((d.x - half) / p.width * 100) + "%";
+        mark.style.top = ((d.y - half) / p.height * 100) + "%";
+        mark.style.width = (d.size / p.width * 100) + "%";
+        mark.style.height = (d.size / p.height * 100) + "%";
+        mark.append(el("span", "", d.unsure ? (d.value ? d.value + "?" : "?") : String(d.value)));
+        box.append(mark);
+    }
+}
+
 function speakNew(s) {
     const lines = (s.story || []).map((l) => l.text);
     const said = spokenUpTo;
@@ -94,6 +121,7 @@ function draw(s) {
     const seals = $("seals");
     seals.replaceChildren();
     for (const seal of s.seals || []) seals.append(el("li", "", "Turn " + seal.turn + ": " + seal.seal));
+    drawPhoto(s);
     speakNew(s);
 }
 

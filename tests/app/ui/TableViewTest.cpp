@@ -164,26 +164,43 @@ TEST_F(TableViewTest, OversizedAndMalformedRequestsAreClosed) {
     EXPECT_EQ(exchange(m_port, get("/state?key=" + m_key)).status, 200);
 }
 
+namespace {
+
+// A server on a thread of its own, as in the app: the blocking client calls of the tests would otherwise
+// stall it.
+struct ServerThread {
+    explicit ServerThread(muster::tableview::Limits limits) {
+        auto* anchor = new QObject;
+        anchor->moveToThread(&thread);
+        QObject::connect(&thread, &QThread::finished, anchor, &QObject::deleteLater);
+        thread.start();
+        QMetaObject::invokeMethod(
+            anchor,
+            [&, anchor] {
+                server = new muster::tableview::TableViewServer("k", limits, anchor);
+                port = server->start(QHostAddress::LocalHost, 0, &error);
+            },
+            Qt::BlockingQueuedConnection);
+    }
+    ~ServerThread() {
+        thread.quit();
+        thread.wait();
+    }
+    QThread thread;
+    muster::tableview::TableViewServer* server = nullptr;
+    quint16 port = 0;
+    QString error;
+};
+
+} // namespace
+
 TEST(TableViewServer, ASlowClientIsClosedAndTooManyAreRefused) {
     muster::tableview::Limits limits;
     limits.httpIdleMs = 300;
     limits.maxConnections = 4;
-    // On its own thread, as in the app: the blocking client calls below would otherwise stall it.
-    QThread thread;
-    auto* anchor = new QObject;
-    anchor->moveToThread(&thread);
-    QObject::connect(&thread, &QThread::finished, anchor, &QObject::deleteLater);
-    thread.start();
-    quint16 port = 0;
-    QString error;
-    QMetaObject::invokeMethod(
-        anchor,
-        [&] {
-            auto* server = new muster::tableview::TableViewServer("k", limits, anchor);
-            port = server->start(QHostAddress::LocalHost, 0, &error);
-        },
-        Qt::BlockingQueuedConnection);
-    ASSERT_NE(port, 0) << error.toStdString();
+    ServerThread running(limits);
+    const quint16 port = running.port;
+    ASSERT_NE(port, 0) << running.error.toStdString();
     // A slow-loris client: half a request line, then nothing.
     QTcpSocket loris;
     loris.connectToHost(u"127.0.0.1"_s, port);
@@ -209,8 +226,45 @@ TEST(TableViewServer, ASlowClientIsClosedAndTooManyAreRefused) {
     idle.clear();
     QTest::qWait(400);
     EXPECT_EQ(exchange(port, get("/state?key=k")).status, 200) << "room again once they left";
-    thread.quit();
-    thread.wait();
+}
+
+TEST(TableViewServer, TheLastThrowsPhotoIsServedOnlyWithTheKey) {
+    ServerThread running({});
+    ASSERT_NE(running.port, 0) << running.error.toStdString();
+    EXPECT_EQ(exchange(running.port, get("/photo?key=k")).status, 404) << "no photo yet";
+    const QByteArray jpeg = "\xff\xd8\xff\xe0 a photo's bytes";
+    auto* server = running.server;
+    QMetaObject::invokeMethod(
+        server, [server, jpeg] { server->setPhoto(jpeg); }, Qt::BlockingQueuedConnection);
+    const Reply photo = exchange(running.port, get("/photo?key=k&seq=12"));
+    ASSERT_EQ(photo.status, 200);
+    EXPECT_TRUE(photo.head.contains("Content-Type: image/jpeg"));
+    EXPECT_EQ(photo.body, jpeg);
+    const Reply stranger = exchange(running.port, get("/photo?key=x"));
+    EXPECT_EQ(stranger.status, 403);
+    EXPECT_FALSE(stranger.body.contains("photo's bytes"));
+}
+
+TEST(PhonesView, ThePhotoSummaryOutlinesEveryDieTheCameraFound) {
+    const QByteArray detections = R"({"reader":"vision::DiceReader","frame":{"width":1280,"height":720},
+        "dice":[{"value":5,"centre":[100.5,200],"size":40,"unsure":false},
+                {"value":2,"centre":[640,360],"size":38,"unsure":true},
+                {"value":0,"centre":[10,10],"size":30,"unsure":false,"maybeNotADie":true},
+                {"value":3,"size":30}]})";
+    const QJsonObject p = PhonesView::photoSummary(7, detections);
+    EXPECT_EQ(p.value(u"seq"_s).toInteger(), 7);
+    EXPECT_EQ(p.value(u"width"_s).toInt(), 1280);
+    EXPECT_EQ(p.value(u"height"_s).toInt(), 720);
+    const QJsonArray dice = p.value(u"dice"_s).toArray();
+    ASSERT_EQ(dice.size(), 3) << "a find without a centre cannot be outlined";
+    EXPECT_EQ(dice[0].toObject().value(u"x"_s).toDouble(), 100.5);
+    EXPECT_EQ(dice[0].toObject().value(u"value"_s).toInt(), 5);
+    EXPECT_FALSE(dice[0].toObject().value(u"unsure"_s).toBool());
+    EXPECT_TRUE(dice[1].toObject().value(u"unsure"_s).toBool());
+    EXPECT_TRUE(dice[2].toObject().value(u"unsure"_s).toBool())
+        << "a find that may be no die is shown unsure";
+    EXPECT_TRUE(PhonesView::photoSummary(7, "not json").isEmpty());
+    EXPECT_TRUE(PhonesView::photoSummary(7, R"({"frame":{"width":0,"height":720},"dice":[]})").isEmpty());
 }
 
 TEST_F(TableViewTest, EachInputReachesALiveViewerWithinASecondAndTheLinkOutlivesARestart) {
