@@ -24,12 +24,18 @@ using Status = QHttpServerResponder::StatusCode;
 constexpr char kCsp[] = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                         "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+// The report is our own HTML with its style inline and no script at all.
+constexpr char kReportCsp[] =
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'";
+
 void reply(QHttpServerResponder&& responder, bool head, Status status, const QByteArray& type,
            const QByteArray& body) {
+    const bool report = type == "text/html; charset=utf-8; report";
     // The link holds the secret: no referrer, no cache.
     responder.write(head ? QByteArray() : body,
-                    {{"Content-Type", type},
-                     {"Content-Security-Policy", kCsp},
+                    {{"Content-Type", report ? QByteArray("text/html; charset=utf-8") : type},
+                     {"Content-Security-Policy", report ? kReportCsp : kCsp},
                      {"X-Content-Type-Options", "nosniff"},
                      {"Referrer-Policy", "no-referrer"},
                      {"Cache-Control", "no-store"}},
@@ -134,6 +140,10 @@ bool TableViewServer::keyMatches(const QByteArray& key) const {
     return diff == 0;
 }
 
+void TableViewServer::setReport(const QByteArray& html) {
+    m_report = html;
+}
+
 void TableViewServer::setPhoto(const QByteArray& jpeg) {
     m_photo = jpeg;
 }
@@ -168,7 +178,8 @@ Status TableViewServer::answerTo(const QHttpServerRequest& request, QByteArray* 
         *body = resource(path.mid(1));
         return Status::Ok;
     }
-    if (upgrade ? path != u"/live"_s : (path != u"/"_s && path != u"/state"_s && path != u"/photo"_s)) {
+    if (upgrade ? path != u"/live"_s
+                : (path != u"/"_s && path != u"/state"_s && path != u"/photo"_s && path != u"/report"_s)) {
         *body = "Not here.\n";
         return Status::NotFound;
     }
@@ -181,6 +192,13 @@ Status TableViewServer::answerTo(const QHttpServerRequest& request, QByteArray* 
     if (path == u"/"_s) {
         *type = "text/html; charset=utf-8";
         *body = resource(u"index.html"_s);
+    } else if (path == u"/report"_s) {
+        if (m_report.isEmpty()) {
+            *body = "The report is there once the game is over.\n";
+            return Status::NotFound;
+        }
+        *type = "text/html; charset=utf-8; report"; // reply() gives it the report's own policy
+        *body = m_report;
     } else if (path == u"/photo"_s) {
         if (m_photo.isEmpty()) {
             *body = "The last throw has no photo.\n";

@@ -1,8 +1,8 @@
 #pragma once
 
 // The table view's server: a read-only page of the game in play for the players' phones, over the local
-// network. It serves four things and writes nothing: the page (HTML, script, style), the game's snapshot as
-// JSON, the last throw's photo, and a WebSocket that pushes each new snapshot. Everything about the game
+// network. It serves five things and writes nothing: the page (HTML, script, style), the game's snapshot as
+// JSON, the last throw's photo, the report at the game's end, and a WebSocket that pushes each new snapshot. Everything about the game
 // needs the table's secret (the key in the link the app shows); without it the answer is 403 and holds
 // nothing of the game.
 //
@@ -55,6 +55,8 @@ public Q_SLOTS:
     void setSnapshot(const QByteArray& json);
     // The last throw's photo (JPEG), served at /photo; empty when it has none.
     void setPhoto(const QByteArray& jpeg);
+    // The game's report (self-contained HTML, no script), served at /report once the game is over.
+    void setReport(const QByteArray& html);
 
 Q_SIGNALS:
     void liveClientsChanged(int count);
@@ -74,6 +76,7 @@ private:
     Limits m_limits;
     QByteArray m_snapshot = "{}";
     QByteArray m_photo;
+    QByteArray m_report;
     std::vector<std::unique_ptr<QWebSocket>> m_live;
     QTcpServer* m_tcp = nullptr;
 };

@@ -1,10 +1,12 @@
 #include "app/ui/PhonesView.h"
 
+#include "app/report/Report.h"
 #include "app/storage/Seal.h"
 #include "app/tableview/TableViewServer.h"
 #include "app/ui/GameCompanion.h"
 
 #include <QCryptographicHash>
+#include <QFile>
 #include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,6 +14,7 @@
 #include <QNetworkInterface>
 #include <QRandomGenerator>
 #include <QSettings>
+#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 
@@ -88,7 +91,8 @@ QByteArray PhonesView::secretFor(const QString& gamePath) const {
 
 bool PhonesView::start(const QString& address, int port) {
     stop();
-    m_photoSeq = -1; // a new server holds no photo yet
+    m_photoSeq = -1; // a new server holds no photo and no report yet
+    m_reported = false;
     QString chosen = address.trimmed();
     if (chosen.isEmpty())
         chosen = addresses().value(0, u"127.0.0.1"_s);
@@ -194,6 +198,27 @@ void PhonesView::push() {
         QMetaObject::invokeMethod(
             server, [server, jpeg] { server->setPhoto(jpeg); }, Qt::QueuedConnection);
     }
+    // At the game's end the report, once (it renders every photo): the phones link to it.
+    const bool over = session && session->engine().gameOver();
+    if (over != m_reported) {
+        QByteArray html;
+        if (over) {
+            QTemporaryDir folder;
+            if (folder.isValid()) {
+                if (auto files =
+                        report::writeReport(session->journal().path(), folder.path().toStdString())) {
+                    QFile f(QString::fromStdString(files->html.string()));
+                    if (f.open(QIODevice::ReadOnly))
+                        html = f.readAll();
+                } else {
+                    qWarning("table view: no report for the phones: %s", files.error().message.c_str());
+                }
+            }
+        }
+        m_reported = over && !html.isEmpty();
+        QMetaObject::invokeMethod(
+            server, [server, html] { server->setReport(html); }, Qt::QueuedConnection);
+    }
     const QByteArray json = snapshot();
     QMetaObject::invokeMethod(
         server, [server, json] { server->setSnapshot(json); }, Qt::QueuedConnection);
@@ -245,6 +270,15 @@ QByteArray PhonesView::snapshot() const {
     }
     out[u"sides"_s] = sides;
     out[u"roster"_s] = rows;
+    if (session->engine().gameOver()) {
+        // The rules name the winner by its side's id: the phones say the side's name.
+        QString winner = game->winner();
+        for (const QJsonValue& side : sides)
+            if (side.toObject().value(u"id"_s).toString() == winner)
+                winner = side.toObject().value(u"name"_s).toString();
+        out[u"winner"_s] = winner;
+        out[u"question"_s] = winner.isEmpty() ? u"Game over: a draw"_s : u"Game over: %1 wins"_s.arg(winner);
+    }
 
     QJsonArray story;
     for (const QVariant& line : game->history()->toList()) {
@@ -264,6 +298,7 @@ QByteArray PhonesView::snapshot() const {
     out[u"seals"_s] = seals;
     if (!m_photo.isEmpty())
         out[u"photo"_s] = m_photo;
+    out[u"report"_s] = m_reported;
     return QJsonDocument(out).toJson(QJsonDocument::Compact);
 }
 

@@ -80,6 +80,7 @@ private:
     QString m_error;
     int m_viewers = 0;
     qlonglong m_photoSeq = -1; // the throw whose photo the server holds
+    bool m_reported = false;   // the server holds the report of this game's end
     QJsonObject m_photo;       // its part of the snapshot
 };
 

@@ -115,8 +115,11 @@ function draw(s) {
     const story = $("story");
     story.replaceChildren();
     for (const line of s.story || []) story.append(el("li", line.big ? "big" : "", line.text));
-    if (!(s.story || []).length) story.append(el("li", "dim", "Nothing resolved yet this turn."));
+    if (!(s.story || []).length)
+        story.append(el("li", "dim", s.over ? "The game is over." : "Nothing resolved yet this turn."));
     $("summary").textContent = s.summary || "";
+    $("report").hidden = !(s.over && s.report);
+    $("reportLink").href = "/report?key=" + encodeURIComponent(key);
     drawRoster(s);
     const seals = $("seals");
     seals.replaceChildren();

@@ -245,6 +245,27 @@ TEST(TableViewServer, TheLastThrowsPhotoIsServedOnlyWithTheKey) {
     EXPECT_FALSE(stranger.body.contains("photo's bytes"));
 }
 
+TEST_F(TableViewTest, AtTheEndThePhonesGetTheSummaryAndTheReport) {
+    EXPECT_EQ(exchange(m_port, get("/report?key=" + m_key)).status, 404) << "no report before the end";
+    for (int step = 0; step < 3000 && m_game.promptKind() != u"gameover"_s; ++step)
+        ASSERT_TRUE(playOneStep(m_game)) << m_game.lastError().toStdString();
+    ASSERT_EQ(m_game.promptKind(), u"gameover"_s);
+    QTest::qWait(200); // the report goes to the server's thread
+    const QJsonObject snapshot =
+        QJsonDocument::fromJson(exchange(m_port, get("/state?key=" + m_key)).body).object();
+    EXPECT_TRUE(snapshot.value(u"over"_s).toBool());
+    EXPECT_TRUE(snapshot.value(u"report"_s).toBool());
+    EXPECT_FALSE(snapshot.value(u"summary"_s).toString().isEmpty());
+    const Reply report = exchange(m_port, get("/report?key=" + m_key));
+    ASSERT_EQ(report.status, 200);
+    EXPECT_TRUE(report.body.contains("Muster game report"));
+    // Its own policy: its inline style, and no script at all.
+    EXPECT_TRUE(
+        report.head.contains("Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline';"));
+    EXPECT_FALSE(report.head.contains("script-src"));
+    EXPECT_EQ(exchange(m_port, get("/report?key=x")).status, 403);
+}
+
 TEST(PhonesView, ThePhotoSummaryOutlinesEveryDieTheCameraFound) {
     const QByteArray detections = R"({"reader":"vision::DiceReader","frame":{"width":1280,"height":720},
         "dice":[{"value":5,"centre":[100.5,200],"size":40,"unsure":false},
