@@ -159,7 +159,7 @@ QJsonObject PhonesView::photoSummary(qlonglong seq, const QByteArray& detections
     if (width <= 0 || height <= 0)
         return {};
     QJsonArray dice;
-    for (const QJsonValue& v : doc.value(u"dice"_s).toArray()) {
+    for (const QJsonValue v : doc.value(u"dice"_s).toArray()) {
         const QJsonObject d = v.toObject();
         const QJsonArray centre = d.value(u"centre"_s).toArray();
         if (centre.size() != 2)
@@ -273,7 +273,7 @@ QByteArray PhonesView::snapshot() const {
     if (session->engine().gameOver()) {
         // The rules name the winner by its side's id: the phones say the side's name.
         QString winner = game->winner();
-        for (const QJsonValue& side : sides)
+        for (const QJsonValue side : sides)
             if (side.toObject().value(u"id"_s).toString() == winner)
                 winner = side.toObject().value(u"name"_s).toString();
         out[u"winner"_s] = winner;
