@@ -81,7 +81,9 @@ PageFrame {
         calibration.storePath = ""
         calibration.storePath = path
     }
-    onVisibleChanged: if (visible) refreshProfiles()
+    // After the layout pass that shows the page: resetting the profiles' Repeater in the middle of it deletes
+    // items Qt 6.4's layouts are still placing (a crash on a first start, when the page opens with the window).
+    onVisibleChanged: if (visible) Qt.callLater(refreshProfiles)
 
     function start() {
         const players = []
@@ -177,7 +179,9 @@ PageFrame {
                                 text: ScenarioCatalog.scenarioTitle(modelData)
                                 highlighted: scenarioBox.highlightedIndex === index // qmllint disable unqualified
                             }
-                            onCurrentTextChanged: page.loadScenario()
+                            // Deferred: the box can change its text inside a layout pass, and replacing the sides and house rules then
+                            // deletes items Qt 6.4's layouts are still placing (a crash when the app opens on this page).
+                            onCurrentTextChanged: Qt.callLater(page.loadScenario)
                             Component.onCompleted: page.loadScenario()
                         }
                         Note {

@@ -40,6 +40,7 @@ TestCase {
         verify(box)
         box.currentIndex = box.find("md_small")
         verify(box.currentIndex >= 0, "md_small is not bundled")
+        wait(1) // the page loads a chosen scenario after the event that chose it
         return win
     }
 
