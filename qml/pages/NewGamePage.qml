@@ -81,9 +81,11 @@ PageFrame {
         calibration.storePath = ""
         calibration.storePath = path
     }
-    // After the layout pass that shows the page: resetting the profiles' Repeater in the middle of it deletes
-    // items Qt 6.4's layouts are still placing (a crash on a first start, when the page opens with the window).
-    onVisibleChanged: if (visible) Qt.callLater(refreshProfiles)
+    // Not inside a layout pass: resetting a Repeater's model there deletes items Qt 6.4's layouts are still
+    // placing (a crash when the app opens on this page). These run once the event that asked for them is done.
+    Timer { id: refreshLater; interval: 0; onTriggered: page.refreshProfiles() }
+    Timer { id: loadLater; interval: 0; onTriggered: page.loadScenario() }
+    onVisibleChanged: if (visible) refreshLater.restart()
 
     function start() {
         const players = []
@@ -179,9 +181,8 @@ PageFrame {
                                 text: ScenarioCatalog.scenarioTitle(modelData)
                                 highlighted: scenarioBox.highlightedIndex === index // qmllint disable unqualified
                             }
-                            // Deferred: the box can change its text inside a layout pass, and replacing the sides and house rules then
-                            // deletes items Qt 6.4's layouts are still placing (a crash when the app opens on this page).
-                            onCurrentTextChanged: Qt.callLater(page.loadScenario)
+                            // The box can change its text inside a layout pass: the sides and house rules are replaced after it.
+                            onCurrentTextChanged: loadLater.restart() // qmllint disable unqualified
                             Component.onCompleted: page.loadScenario()
                         }
                         Note {

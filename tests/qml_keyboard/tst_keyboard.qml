@@ -48,8 +48,8 @@ TestCase {
         tryCompare(panel, "active", false)
         compare(win.keyboardHeight, 0)
 
+        tryVerify(() => findChild(win.contentItem, "player_us"), 2000, "no name field for the U.S. side")
         const field = findChild(win.contentItem, "player_us")
-        verify(field, "no name field for the U.S. side")
         waitForRendering(win.contentItem)
         mouseClick(field)
         tryCompare(panel, "active", true)
