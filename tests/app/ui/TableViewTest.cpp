@@ -17,6 +17,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -554,4 +555,76 @@ TEST_F(TableViewTest, ThePageInChromiumShowsTheGameAndFollowsItLive) {
               0)
         << "after the restart the page shows: " << page.text(u"question"_s).toStdString();
     EXPECT_EQ(page.text(u"link"_s), u"live"_s);
+}
+
+// The real app, killed and started again on the same game: the page on the phone comes back by itself, on the
+// same link (the game's secret is kept), showing the game where it stands.
+TEST(TableViewApp, ThePageSurvivesTheAppBeingKilledAndRestarted) {
+    QString path, question;
+    {
+        GameController game;
+        game.seedAppDice(9);
+        const QVariantList players{QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}},
+                                   QVariantMap{{u"name"_s, u"Bob"_s}, {u"side"_s, u"mx"_s}}};
+        ASSERT_TRUE(game.startGame(u"md_small"_s, players, {}, {{u"dice"_s, u"virtual"_s}}));
+        for (int i = 0; i < 5; ++i)
+            ASSERT_TRUE(playOneStep(game));
+        path = game.gamePath();
+        question = game.headline();
+        game.closeGame();
+    }
+    // A port free now, used by both runs: the link a phone holds names it.
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        ASSERT_TRUE(probe.listen(QHostAddress::LocalHost, 0));
+        port = probe.serverPort();
+    }
+    const auto startApp = [&path, port](QProcess& app, QString* url) {
+        app.setProgram(QStringLiteral(MUSTER_APP_PATH));
+        app.setArguments({u"--game"_s, path, u"--table-view"_s, u"127.0.0.1:%1"_s.arg(port)});
+        app.start();
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray out;
+        while (clock.elapsed() < 30000 && !out.contains("table view at ")) {
+            app.waitForReadyRead(100);
+            out += app.readAllStandardOutput();
+        }
+        const QRegularExpressionMatch m =
+            QRegularExpression(u"table view at (\\S+)"_s).match(QString::fromUtf8(out));
+        *url = m.hasMatch() ? m.captured(1) : QString();
+        return !url->isEmpty();
+    };
+    QProcess first;
+    QString url;
+    ASSERT_TRUE(startApp(first, &url)) << first.readAllStandardError().toStdString();
+    HeadlessPage page;
+    QString why;
+    ASSERT_TRUE(page.open(url, &why)) << why.toStdString();
+    ASSERT_GE(page.waitFor(
+                  u"link"_s, [](const QString& t) { return t == u"live"_s; }, 20000),
+              0);
+    EXPECT_EQ(page.text(u"question"_s), question);
+
+    first.kill(); // as a flat battery would
+    first.waitForFinished(5000);
+    ASSERT_GE(page.waitFor(
+                  u"link"_s, [](const QString& t) { return t != u"live"_s; }, 5000),
+              0);
+
+    // Started again on the same game and port: the same link, and the page the phone holds reconnects by
+    // itself.
+    QProcess second;
+    QString again;
+    ASSERT_TRUE(startApp(second, &again)) << second.readAllStandardError().toStdString();
+    EXPECT_EQ(again, url) << "the link changed across a restart";
+    ASSERT_GE(page.waitFor(
+                  u"link"_s, [](const QString& t) { return t == u"live"_s; }, 20000),
+              0)
+        << "the page did not come back: " << page.text(u"link"_s).toStdString();
+    EXPECT_EQ(page.text(u"question"_s), question);
+    EXPECT_TRUE(page.text(u"roster"_s).contains(QString::fromLatin1(kUnit)));
+    second.kill();
+    second.waitForFinished(5000);
 }
