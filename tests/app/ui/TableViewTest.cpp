@@ -343,29 +343,38 @@ long residentKb() {
 
 } // namespace
 
+// 200 viewers while the game is played. A short run in every test pass; with MUSTER_TABLEVIEW_SOAK_SECONDS
+// set (ctest's app.table_view_soak, 60 s, Release only) the viewers stay while whole games are played again
+// and again. Timings are printed, not asserted (docs/phones-view.md): the machine is shared.
 TEST_F(TableViewTest, TwoHundredViewersDoNotStopTheGame) {
-    // The viewers live on a thread of their own, as phones would be other machines: the game's thread carries
-    // only what the app itself does for them.
-    // The same 20 inputs of the same game (same scenario and seed) twice: with no viewer, then with 200.
-    constexpr int kInputs = 20;
-    const auto timedGame = [this](GameController& game) {
+    const int soakSeconds = qEnvironmentVariableIntValue("MUSTER_TABLEVIEW_SOAK_SECONDS");
+    // The same seeded game from its start, watched by the view.
+    const auto startGame = [this](GameController& game) {
         game.seedAppDice(11);
         const QVariantList players{QVariantMap{{u"name"_s, u"Ann"_s}, {u"side"_s, u"us"_s}},
                                    QVariantMap{{u"name"_s, u"Bob"_s}, {u"side"_s, u"mx"_s}}};
-        EXPECT_TRUE(game.startGame(u"md_small"_s, players, {}, {{u"dice"_s, u"virtual"_s}}));
+        const bool started = game.startGame(u"md_small"_s, players, {}, {{u"dice"_s, u"virtual"_s}});
         m_view.setGame(&game);
+        return started;
     };
-    GameController quiet;
-    timedGame(quiet);
-    QElapsedTimer clock;
-    clock.start();
-    for (int i = 0; i < kInputs; ++i)
-        ASSERT_TRUE(playOneStep(quiet)) << quiet.lastError().toStdString();
-    const qint64 quietMs = clock.elapsed();
-    GameController busy;
-    timedGame(busy);
-    ASSERT_TRUE(m_view.running()) << m_view.error().toStdString();
-    m_key = QUrl(m_view.url()).query().mid(4).toLatin1(); // another game, another secret
+    // Each input's time in microseconds.
+    const auto play = [](GameController& game, std::vector<qint64>& micros, int maxInputs) {
+        QElapsedTimer clock;
+        for (int i = 0; i < maxInputs && game.promptKind() != u"gameover"_s; ++i) {
+            clock.start();
+            if (!playOneStep(game))
+                return false;
+            micros.push_back(clock.nsecsElapsed() / 1000);
+        }
+        return true;
+    };
+    const int inputsPerGame = soakSeconds > 0 ? 400 : 20;
+    std::vector<qint64> quiet, busy;
+    {
+        GameController game;
+        ASSERT_TRUE(startGame(game));
+        ASSERT_TRUE(play(game, quiet, inputsPerGame)) << game.lastError().toStdString();
+    }
     const long rssBefore = residentKb();
     QThread crowdThread;
     auto* crowd = new QObject;
@@ -373,40 +382,57 @@ TEST_F(TableViewTest, TwoHundredViewersDoNotStopTheGame) {
     QObject::connect(&crowdThread, &QThread::finished, crowd, &QObject::deleteLater);
     crowdThread.start();
     std::atomic<int> connected{0}, messages{0};
-    const QUrl live(u"ws://127.0.0.1:%1/live?key=%2"_s.arg(m_port).arg(QString::fromLatin1(m_key)));
-    QMetaObject::invokeMethod(
-        crowd,
-        [&, crowd] {
-            for (int i = 0; i < 200; ++i) {
-                auto* viewer = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, crowd);
-                QObject::connect(viewer, &QWebSocket::connected, [&connected] { ++connected; });
-                QObject::connect(viewer, &QWebSocket::textMessageReceived, [&messages] { ++messages; });
-                viewer->open(live);
-            }
-        },
-        Qt::BlockingQueuedConnection);
-    QTest::qWait(2000);
-    clock.restart();
-    for (int i = 0; i < kInputs; ++i)
-        ASSERT_TRUE(playOneStep(busy))
-            << "input " << i << " with 200 viewers: " << busy.lastError().toStdString();
-    const qint64 busyMs = clock.elapsed();
-    QTest::qWait(1000);
-    EXPECT_GE(connected.load(), 50);
-    EXPECT_LE(m_view.viewers(), 96) << "live clients are bounded";
-    EXPECT_GT(messages.load(), m_view.viewers()) << "the live viewers were pushed the inputs";
-    const int stateStatus = exchange(m_port, get("/state?key=" + m_key)).status;
-    EXPECT_TRUE(stateStatus == 200 || stateStatus == 503) << stateStatus;
-    const long rssWith = residentKb();
+    const auto openCrowd = [&] {
+        const QUrl live(u"ws://127.0.0.1:%1/live?key=%2"_s.arg(m_port).arg(QString::fromLatin1(m_key)));
+        QMetaObject::invokeMethod(
+            crowd,
+            [&, crowd, live] {
+                for (int i = 0; i < 200; ++i) {
+                    auto* viewer = new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, crowd);
+                    QObject::connect(viewer, &QWebSocket::connected, [&connected] { ++connected; });
+                    QObject::connect(viewer, &QWebSocket::textMessageReceived, [&messages] { ++messages; });
+                    viewer->open(live);
+                }
+            },
+            Qt::BlockingQueuedConnection);
+    };
+    long rssMax = rssBefore;
+    int games = 0;
+    QElapsedTimer soak;
+    soak.start();
+    do {
+        GameController game;
+        ASSERT_TRUE(startGame(game));
+        m_key = QUrl(m_view.url()).query().mid(4).toLatin1();
+        openCrowd();
+        QTest::qWait(1500);
+        ASSERT_TRUE(play(game, busy, inputsPerGame))
+            << "with 200 viewers: " << game.lastError().toStdString();
+        ++games;
+        rssMax = std::max(rssMax, residentKb());
+        EXPECT_LE(m_view.viewers(), 96) << "live clients are bounded";
+        const int stateStatus = exchange(m_port, get("/state?key=" + m_key)).status;
+        EXPECT_TRUE(stateStatus == 200 || stateStatus == 503) << stateStatus;
+        QMetaObject::invokeMethod(
+            crowd, [crowd] { qDeleteAll(crowd->findChildren<QWebSocket*>()); }, Qt::BlockingQueuedConnection);
+    } while (soak.elapsed() < soakSeconds * 1000);
+    QTest::qWait(500);
+    EXPECT_GE(connected.load(), 50 * games);
+    EXPECT_GT(messages.load(), 96 * games) << "the live viewers were pushed the inputs";
     crowdThread.quit();
     crowdThread.wait();
+    const auto median = [](std::vector<qint64> v) {
+        std::sort(v.begin(), v.end());
+        return v.empty() ? qint64(0) : v[v.size() / 2];
+    };
     std::printf(
-        "200 viewers: %d connected, %d live (limit 96), %d snapshots pushed; %d inputs took %lld ms with "
-        "no viewer and %lld ms with them (ratio %.2f); resident memory %ld KB before, %ld KB with them\n",
-        connected.load(), m_view.viewers(), messages.load(), kInputs, static_cast<long long>(quietMs),
-        static_cast<long long>(busyMs), quietMs > 0 ? double(busyMs) / double(quietMs) : 0.0, rssBefore,
-        rssWith);
-    EXPECT_EQ(busy.lastError(), QString());
+        "200 viewers, %d game(s) in %lld s: %d connected, %d snapshots pushed; per input median %lld us "
+        "with no viewer (%zu inputs) and %lld us with them (%zu inputs), ratio %.2f; resident memory %ld KB "
+        "before the viewers, at most %ld KB with them\n",
+        games, static_cast<long long>(soak.elapsed() / 1000), connected.load(), messages.load(),
+        static_cast<long long>(median(quiet)), quiet.size(), static_cast<long long>(median(busy)),
+        busy.size(), median(quiet) > 0 ? double(median(busy)) / double(median(quiet)) : 0.0, rssBefore,
+        rssMax);
     m_view.setGame(&m_game);
 }
 
