@@ -719,8 +719,11 @@ bool GameController::applyFix(qlonglong seq, const std::string& value, const std
     m_lastFix =
         fixed->setAside.empty()
             ? u"Fixed #%1: every later input still fits and is kept."_s.arg(seq)
-            : u"Fixed #%1: %2 later input(s) no longer fit and are set aside (from #%3); play resumes "
-              u"there."_s.arg(seq)
+            : (fixed->setAside.size() == 1
+                   ? u"Fixed #%1: 1 later input no longer fits and is set aside (#%3); play resumes there."_s
+                   : u"Fixed #%1: %2 later inputs no longer fit and are set aside (from #%3); play resumes "
+                     u"there."_s)
+                  .arg(seq)
                   .arg(fixed->setAside.size())
                   .arg(fixed->setAside.front());
     m_lastError.clear();

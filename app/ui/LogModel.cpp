@@ -191,8 +191,11 @@ void LogModel::reset(std::vector<storage::Event> events, const std::set<std::int
                                     answer ? q(str(p, "new")) : facesText(p.value("new", Json::array())));
                 row.detail = q(str(p, "reason"));
                 if (p.contains("setAside") && p["setAside"].is_array() && !p["setAside"].empty())
-                    row.detail += u" \u00b7 sets aside %1 later input(s) from #%2"_s.arg(p["setAside"].size())
-                                      .arg(p["setAside"][0].get<std::int64_t>());
+                    row.detail +=
+                        (p["setAside"].size() == 1 ? u" \u00b7 sets aside 1 later input, #%2"_s
+                                                   : u" \u00b7 sets aside %1 later inputs from #%2"_s)
+                            .arg(p["setAside"].size())
+                            .arg(p["setAside"][0].get<std::int64_t>());
             } else if (e.kind == storage::kind::Calibration) {
                 // Written by the calibration wizard; the profile text itself is not for the log.
                 row.text = u"Calibration \"%1\" attached"_s.arg(q(str(p, "name")));

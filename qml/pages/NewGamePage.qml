@@ -412,6 +412,9 @@ PageFrame {
                                         Layout.fillWidth: true
                                         implicitHeight: Theme.touchTarget
                                         onClicked: page.toggleGroup(groupBox.modelData) // qmllint disable unqualified
+                                        readonly property string countText: groupBox.members.length === 1
+                                                                            ? qsTr("1 option")
+                                                                            : qsTr("%1 options").arg(groupBox.members.length)
                                         readonly property int changed: {
                                             let n = 0
                                             for (const o of groupBox.members)
@@ -440,8 +443,8 @@ PageFrame {
                                             }
                                             Label {
                                                 text: groupHeader.changed > 0
-                                                      ? qsTr("%1 options \u00b7 %2 changed").arg(groupBox.members.length).arg(groupHeader.changed)
-                                                      : qsTr("%1 options").arg(groupBox.members.length)
+                                                      ? qsTr("%1 \u00b7 %2 changed").arg(groupHeader.countText).arg(groupHeader.changed)
+                                                      : groupHeader.countText
                                                 font.pixelSize: Theme.fontSmall
                                                 color: groupHeader.changed > 0 ? Theme.accent : Theme.textDim
                                             }

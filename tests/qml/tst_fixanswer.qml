@@ -139,7 +139,7 @@ TestCase {
         compare(aside, [25, 26])
         compare(row(21).setAsideBy, fixSeq)
         compare(GameController.promptKey, "MX-ACT.save")
-        compare(GameController.lastFix, "Fixed #19: 6 later input(s) no longer fit and are set aside (from #21); play resumes there.")
+        compare(GameController.lastFix, "Fixed #19: 6 later inputs no longer fit and are set aside (from #21); play resumes there.")
         compare(row(fixSeq).text, "Fix of #19: none \u2192 " + other)
 
         // Undo and redo of the latest step, a throw, give the game back; the journal still opens.
