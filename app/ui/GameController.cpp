@@ -454,8 +454,11 @@ void GameController::refresh() {
         const rules::Engine& engine = m_session->engine();
         const int nextTurn = engine.prompt().turn + (engine.gameOver() ? 1 : 0);
         sealedFixes = storage::sealedFixes(m_session->journal(), *events, nextTurn);
-        if (const auto seals = storage::turnSeals(*events, nextTurn); !seals.empty())
-            lastSealSeq = seals.back().seq;
+        m_seals = storage::turnSeals(*events, nextTurn);
+        if (!m_seals.empty())
+            lastSealSeq = m_seals.back().seq;
+    } else {
+        m_seals.clear();
     }
     rebuildHistory(sealedFixes, lastSealSeq);
     m_canRedo = false;

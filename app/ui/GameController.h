@@ -226,6 +226,8 @@ public:
 
     // The game in play (null without one), for its collaborators in C++ (TurnSealer signs its head).
     storage::GameSession* session() { return m_session ? &*m_session : nullptr; }
+    // Every finished turn's seal, as of the last refresh (read with the journal then, not again).
+    const std::vector<storage::TurnSeal>& seals() const { return m_seals; }
 
     // The game's scenario snapshot as JSON ("" without a game): the chit reader maps chit slots through it.
     std::string scenarioJson() const;
@@ -266,6 +268,7 @@ private:
     OptionsModel* m_options;
     RecentAnswersModel* m_recentAnswers;
     HistoryModel* m_history;
+    std::vector<storage::TurnSeal> m_seals;
     PhasesModel* m_phases;
     PlayersModel* m_players;
     AwaitingOrdersModel* m_awaitingOrders;

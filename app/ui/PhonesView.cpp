@@ -289,12 +289,8 @@ QByteArray PhonesView::snapshot() const {
     out[u"story"_s] = story;
 
     QJsonArray seals;
-    if (auto events = session->journal().events()) {
-        const rules::Engine& engine = session->engine();
-        for (const storage::TurnSeal& t :
-             storage::turnSeals(*events, engine.prompt().turn + (engine.gameOver() ? 1 : 0)))
-            seals.append(QJsonObject{{u"turn"_s, t.turn}, {u"seal"_s, q(t.seal)}});
-    }
+    for (const storage::TurnSeal& t : game->seals())
+        seals.append(QJsonObject{{u"turn"_s, t.turn}, {u"seal"_s, q(t.seal)}});
     out[u"seals"_s] = seals;
     if (!m_photo.isEmpty())
         out[u"photo"_s] = m_photo;
